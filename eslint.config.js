@@ -1,0 +1,99 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'bench/results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'react', 'react-dom', 'zustand'],
+              message: 'server/ is a plain Node library.',
+            },
+            {
+              group: ['**/renderer/**', '**/electron/**'],
+              message: 'server/ must not reach into hosts or the UI.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts', 'renderer/**/*.{ts,tsx}', 'electron/**/*.ts'],
+    ignores: ['server/src/cli.ts', 'electron/launch.ts', '**/*.test.ts', '**/*.e2e.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only server/src/cli.ts and electron/launch.ts read process.env.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'express', 'electron'],
+              message: 'The renderer is a plain web app.',
+            },
+            {
+              group: ['**/server/src/**', '!**/server/src/contract.js', '!**/server/src/contract'],
+              message:
+                'The renderer reaches the server over HTTP only (contract.ts types excepted).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.ts', 'electron/**/*.cts'],
+    ignores: [
+      'electron/main.ts',
+      'electron/window.ts',
+      'electron/menu.ts',
+      'electron/dialogs.ts',
+      'electron/ipc.ts',
+      'electron/preload.cts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Keep Electron imports to the thin shell files.' }],
+        },
+      ],
+    },
+  },
+);

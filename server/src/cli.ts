@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+/**
+ * Headless mode: the provider and its web UI from plain Node. The only module (with the desktop
+ * launcher) that reads process.env and argv.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { configFromEnv, parsePort, type Env } from './config/from-env.js';
+import { createSimulator } from './create-simulator.js';
+import { startSimulator, type HostFailure } from './start-simulator.js';
+import { UI_PREFIX } from './admin/prefixes.js';
+import { loadStartupFiles } from './startup-files.js';
+
+export interface CliOptions {
+  port?: number;
+  host: string;
+  help: boolean;
+  scenario?: string;
+  dataDir?: string;
+  logCapacity?: number;
+}
+
+export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
+
+Starts the identity provider simulator without the desktop window.
+  --port N         port to listen on (default: PORT or 3000)
+  --host ADDRESS   address to bind (default 127.0.0.1; use 0.0.0.0 to expose it)
+  --scenario FILE  apply a saved scenario (JSON) at start
+  --data-dir DIR   folder of saved personas and scenarios
+  --log-size N     how many exchanges the request log keeps (default 1000)
+Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
+
+/** Parses command-line flags. Returns a message for anything it does not understand. */
+export function parseArgs(
+  argv: readonly string[],
+): { ok: true; value: CliOptions } | { ok: false; message: string } {
+  const options: CliOptions = { host: '127.0.0.1', help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--port': {
+        const raw = value();
+        const port = raw === undefined ? null : parsePort(raw);
+        if (port === null)
+          return {
+            ok: false,
+            message: `--port needs a whole number from 0 to 65535, got "${raw ?? ''}"`,
+          };
+        options.port = port;
+        break;
+      }
+      case '--host': {
+        const raw = value();
+        if (!raw)
+          return { ok: false, message: '--host needs an address, e.g. 127.0.0.1 or 0.0.0.0' };
+        options.host = raw;
+        break;
+      }
+      case '--scenario': {
+        const raw = value();
+        if (!raw) return { ok: false, message: '--scenario needs a file path' };
+        options.scenario = raw;
+        break;
+      }
+      case '--data-dir': {
+        const raw = value();
+        if (!raw) return { ok: false, message: '--data-dir needs a folder path' };
+        options.dataDir = raw;
+        break;
+      }
+      case '--log-size': {
+        const raw = value();
+        const n = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!(n >= 1 && n <= 100_000))
+          return {
+            ok: false,
+            message: `--log-size needs a whole number from 1 to 100000, got "${raw ?? ''}"`,
+          };
+        options.logCapacity = n;
+        break;
+      }
+      default:
+        return { ok: false, message: `unknown option "${arg}" (see --help)` };
+    }
+  }
+  return { ok: true, value: options };
+}
+
+export function describeHostFailure(f: HostFailure): string {
+  switch (f.code) {
+    case 'PORT_IN_USE':
+      return `port ${f.port} on ${f.host} is already in use; choose another with PORT=<n> or --port <n>`;
+    case 'PERMISSION_DENIED':
+      return `not allowed to listen on ${f.host}:${f.port}; choose a port above 1023`;
+    case 'HOST_INVALID':
+      return `cannot listen on host "${f.host}": ${f.detail}`;
+    case 'PORT_INVALID':
+      return `port ${f.port} is not valid: ${f.detail}`;
+    default:
+      return `could not listen on ${f.host}:${f.port}: ${f.detail}`;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built renderer, next to the compiled server (dist/server/src → dist/renderer). */
+function findUiDir(): string | undefined {
+  const candidate = resolve(here, '../../renderer');
+  return existsSync(resolve(candidate, 'index.html')) ? candidate : undefined;
+}
+
+function readVersion(): string {
+  for (const p of [resolve(here, '../../../package.json'), resolve(here, '../../package.json')]) {
+    try {
+      const pkg = JSON.parse(readFileSync(p, 'utf8')) as { version?: string };
+      if (pkg.version) return pkg.version;
+    } catch {
+      // try the next place
+    }
+  }
+  return '0.0.0';
+}
+
+/** Runs headless mode until SIGINT/SIGTERM. Resolves with the process exit code. */
+export async function runCli(argv: readonly string[], env: Env): Promise<number> {
+  const args = parseArgs(argv);
+  if (!args.ok) {
+    console.error(`identity-simulator: ${args.message}`);
+    return 2;
+  }
+  if (args.value.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const settings = configFromEnv(env, args.value.port);
+  if (!settings.ok) {
+    const first = settings.error[0];
+    const more = settings.error.length > 1 ? ` (and ${settings.error.length - 1} more)` : '';
+    console.error(`identity-simulator: ${first?.path} ${first?.message}${more}`);
+    for (const issue of settings.error.slice(1)) console.error(`  ${issue.path} ${issue.message}`);
+    return 2;
+  }
+  for (const w of settings.value.warnings) console.error(`identity-simulator: warning: ${w}`);
+
+  const startup = loadStartupFiles(settings.value.config, args.value);
+  if (!startup.ok) {
+    console.error(`identity-simulator: ${startup.error}`);
+    return 2;
+  }
+
+  const simulator = createSimulator({
+    config: startup.value,
+    uiDir: findUiDir(),
+    version: readVersion(),
+    ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
+  });
+  const started = await startSimulator(simulator, {
+    port: settings.value.port,
+    host: args.value.host,
+  });
+  if (!started.ok) {
+    console.error(`identity-simulator: ${describeHostFailure(started.error)}`);
+    return 1;
+  }
+  const running = started.value;
+  const base = simulator.config.get().simulatorUrl;
+  console.log(base);
+  console.error(
+    `identity-simulator: listening on ${running.url} (UI: ${running.url}${UI_PREFIX}/, discovery: ${base}/.well-known/openid-configuration)`,
+  );
+
+  return new Promise<number>((done) => {
+    const stop = (signal: string) => {
+      console.error(`identity-simulator: ${signal} received, stopping`);
+      void running.close().then(() => done(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  runCli(process.argv.slice(2), process.env).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(
+        `identity-simulator: unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { ConfigIssue, SimulatorConfig } from '../contract.js';
+import type { Result } from '../errors/result.js';
+import { applyConfigPatch, parseConfigRequest } from './parse-config-request.js';
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+/** The live configuration of one simulator instance. */
+export class ConfigStore {
+  private current: SimulatorConfig;
+  private readonly listeners = new Set<(config: SimulatorConfig) => void>();
+
+  constructor(private readonly initial: SimulatorConfig) {
+    this.current = clone(initial);
+  }
+
+  /** The live configuration. Treat as read-only: change it through `update` or `replace`. */
+  get(): Readonly<SimulatorConfig> {
+    return this.current;
+  }
+
+  /** A copy of the configuration the simulator started with. */
+  initialConfig(): SimulatorConfig {
+    return clone(this.initial);
+  }
+
+  /** Validates and applies a POST /config body. Nothing is applied when anything is invalid. */
+  update(body: unknown): Result<SimulatorConfig, ConfigIssue[]> {
+    const parsed = parseConfigRequest(body);
+    if (!parsed.ok) return parsed;
+    const merged = applyConfigPatch(this.current, parsed.value);
+    if (!merged.ok) return merged;
+    this.current = merged.value;
+    this.emit();
+    return { ok: true, value: clone(this.current) };
+  }
+
+  /** Back to the configuration the simulator started with. */
+  reset(): SimulatorConfig {
+    this.current = clone(this.initial);
+    this.emit();
+    return clone(this.current);
+  }
+
+  onChange(listener: (config: SimulatorConfig) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    const snapshot = clone(this.current);
+    for (const l of this.listeners) l(snapshot);
+  }
+}

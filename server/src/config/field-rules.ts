@@ -1,0 +1,169 @@
+import { createPublicKey } from 'node:crypto';
+import { IDENTITY_CLAIMS, LEVELS_OF_CONFIDENCE, SUPPORTED_SCOPES } from './defaults.js';
+
+/**
+ * One rule per configuration field, shared by POST /config, the environment variables, the
+ * interactive form and (through the same messages) the renderer. A rule answers null when the
+ * value is acceptable, or a message saying why it is refused.
+ */
+export type Rule = (value: unknown) => string | null;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const MAX_STRING = 10_000;
+
+export const nonEmptyString: Rule = (v) => {
+  if (typeof v !== 'string') return 'must be a string';
+  if (v.trim() === '') return 'must not be empty';
+  if (v.length > MAX_STRING) return `must be at most ${MAX_STRING} characters`;
+  return null;
+};
+
+export const stringOrNull: Rule = (v) => {
+  if (v === null) return null;
+  if (typeof v !== 'string') return 'must be a string or null';
+  if (v.length > MAX_STRING) return `must be at most ${MAX_STRING} characters`;
+  return null;
+};
+
+export const strictBoolean: Rule = (v) =>
+  typeof v === 'boolean' ? null : 'must be true or false (a JSON boolean)';
+
+const oneOf =
+  (allowed: readonly string[]): Rule =>
+  (v) =>
+    typeof v === 'string' && allowed.includes(v) ? null : `must be one of ${allowed.join(', ')}`;
+
+const listOf =
+  (item: Rule, { nonEmpty = false } = {}): Rule =>
+  (v) => {
+    if (!Array.isArray(v)) return 'must be an array';
+    if (nonEmpty && v.length === 0) return 'must not be empty';
+    if (v.length > 100) return 'must have at most 100 items';
+    for (let i = 0; i < v.length; i++) {
+      const problem = item(v[i]);
+      if (problem) return `item ${i} ${problem}`;
+    }
+    return null;
+  };
+
+/** A URL a browser can be sent to: absolute, http or https, no fragment. */
+export const httpUrl: Rule = (v) => {
+  if (typeof v !== 'string') return 'must be a string';
+  if (v.length > 2000) return 'must be at most 2000 characters';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
+  if (url.hash) return 'must not have a fragment';
+  return null;
+};
+
+/** The simulator's own base URL: http(s), no query or fragment. localhost is fine. */
+export const simulatorUrl: Rule = (v) => {
+  const problem = httpUrl(v);
+  if (problem) return problem;
+  const url = new URL(v as string);
+  if (url.search) return 'must not have a query';
+  if (url.username || url.password) return 'must not carry credentials';
+  return null;
+};
+
+/** A PEM (or bare base64 body) public key that Node can parse. */
+export const publicKeyPem: Rule = (v) => {
+  if (typeof v !== 'string') return 'must be a string';
+  if (v.length > MAX_STRING) return `must be at most ${MAX_STRING} characters`;
+  try {
+    const key = createPublicKey(normalisePem(v));
+    const type = key.asymmetricKeyType;
+    if (type !== 'rsa' && type !== 'rsa-pss' && type !== 'ec')
+      return `must be an RSA or EC public key, not ${type ?? 'unknown'}`;
+    return null;
+  } catch {
+    return 'must be a PEM-encoded public key (-----BEGIN PUBLIC KEY----- …)';
+  }
+};
+
+/** Adds the PEM armour when only the base64 body was given (as the public simulator does). */
+export function normalisePem(pem: string): string {
+  const trimmed = pem.trim();
+  if (trimmed.includes('-----BEGIN')) return trimmed.replace(/\\n/g, '\n');
+  const body = trimmed.replace(/\s+/g, '');
+  const lines = body.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----`;
+}
+
+const ARGON2_PHC =
+  /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+export const argon2Hash: Rule = (v) => {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string') return 'must be a string';
+  return ARGON2_PHC.test(v)
+    ? null
+    : 'must be an Argon2id PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash)';
+};
+
+const objectOrNull: Rule = (v) =>
+  v === null || isPlainObject(v) ? null : 'must be a JSON object or null';
+
+const arrayOfObjectsOrNull: Rule = (v) => {
+  if (v === null) return null;
+  if (!Array.isArray(v)) return 'must be an array of objects or null';
+  if (v.length > 100) return 'must have at most 100 items';
+  return v.every(isPlainObject) ? null : 'must be an array of objects or null';
+};
+
+const returnCodesRule: Rule = (v) => {
+  if (v === null) return null;
+  if (!Array.isArray(v)) return 'must be an array of {"code": "…"} objects or null';
+  if (v.length > 100) return 'must have at most 100 items';
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    if (!isPlainObject(item) || typeof item.code !== 'string' || item.code === '')
+      return `item ${i} must be an object with a non-empty string "code"`;
+  }
+  return null;
+};
+
+export const CLIENT_RULES = {
+  clientId: nonEmptyString,
+  publicKeySource: oneOf(['STATIC', 'JWKS']),
+  publicKey: publicKeyPem,
+  jwksUrl: (v: unknown) => (v === null ? null : httpUrl(v)),
+  scopes: listOf(oneOf(SUPPORTED_SCOPES)),
+  redirectUrls: listOf(httpUrl, { nonEmpty: true }),
+  postLogoutRedirectUrls: listOf(httpUrl),
+  claims: listOf(oneOf(IDENTITY_CLAIMS)),
+  identityVerificationSupported: strictBoolean,
+  idTokenSigningAlgorithm: oneOf(['ES256', 'RS256']),
+  clientLoCs: listOf(oneOf(LEVELS_OF_CONFIDENCE)),
+  token_auth_method: oneOf(['private_key_jwt', 'client_secret_post']),
+  client_secret_hash: argon2Hash,
+  pkceEnforced: strictBoolean,
+  maxAgeEnabled: strictBoolean,
+} satisfies Record<string, Rule>;
+
+export const RESPONSE_RULES = {
+  sub: nonEmptyString,
+  email: stringOrNull,
+  emailVerified: strictBoolean,
+  phoneNumber: stringOrNull,
+  phoneNumberVerified: strictBoolean,
+  maxLoCAchieved: oneOf(LEVELS_OF_CONFIDENCE),
+  coreIdentityVerifiableCredentials: objectOrNull,
+  passportDetails: arrayOfObjectsOrNull,
+  drivingPermitDetails: arrayOfObjectsOrNull,
+  postalAddressDetails: arrayOfObjectsOrNull,
+  returnCodes: returnCodesRule,
+} satisfies Record<string, Rule>;
+
+export type ClientField = keyof typeof CLIENT_RULES;
+export type ResponseField = keyof typeof RESPONSE_RULES;
+export const CLIENT_FIELDS = Object.keys(CLIENT_RULES) as ClientField[];
+export const RESPONSE_FIELDS = Object.keys(RESPONSE_RULES) as ResponseField[];
+
+export { isPlainObject };

@@ -1,0 +1,218 @@
+/**
+ * Types shared between the provider and the renderer. Type-only: the renderer imports this file
+ * with `import type`, so nothing here may have a runtime value.
+ */
+
+export const VOCAB_URL = 'https://vocab.account.gov.uk' as const;
+
+export type PublicKeySource = 'STATIC' | 'JWKS';
+export type IdTokenSigningAlgorithm = 'ES256' | 'RS256';
+export type TokenAuthMethod = 'private_key_jwt' | 'client_secret_post';
+
+export interface ClientConfiguration {
+  clientId: string;
+  publicKeySource: PublicKeySource;
+  publicKey: string;
+  jwksUrl?: string;
+  scopes: string[];
+  redirectUrls: string[];
+  postLogoutRedirectUrls: string[];
+  claims: string[];
+  identityVerificationSupported: boolean;
+  idTokenSigningAlgorithm: IdTokenSigningAlgorithm;
+  clientLoCs: string[];
+  token_auth_method: TokenAuthMethod;
+  client_secret_hash?: string;
+  /** PKCE enforcement: code_challenge and code_challenge_method required on /authorize. */
+  pkceEnforced: boolean;
+  /** max_age is honoured only for clients permitted to use it (provider document). */
+  maxAgeEnabled: boolean;
+}
+
+export interface NamePart {
+  value: string;
+  type: string;
+}
+
+export interface ResponseConfiguration {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+  maxLoCAchieved: string;
+  coreIdentityVerifiableCredentials: Record<string, unknown> | null;
+  passportDetails: Record<string, unknown>[] | null;
+  drivingPermitDetails: Record<string, unknown>[] | null;
+  postalAddressDetails: Record<string, unknown>[] | null;
+  returnCodes: { code: string; [k: string]: unknown }[] | null;
+}
+
+export interface ErrorConfiguration {
+  coreIdentityErrors: string[];
+  idTokenErrors: string[];
+  authoriseErrors: string[];
+}
+
+/** The body of GET /config and of a successful POST /config. */
+export interface SimulatorConfig {
+  clientConfiguration: ClientConfiguration;
+  responseConfiguration: ResponseConfiguration;
+  errorConfiguration: ErrorConfiguration;
+  simulatorUrl: string;
+  publishNewIdTokenKeysEnabled: boolean;
+  usingNewIdTokenSigningKeys: boolean;
+  publishNewCoreIdentityKeysEnabled: boolean;
+  usingNewCoreIdentitySigningKeys: boolean;
+  interactiveMode: boolean;
+}
+
+/** One problem with a configuration input: where it is and why it is refused. */
+export interface ConfigIssue {
+  path: string;
+  message: string;
+  value?: unknown;
+}
+
+export type ExchangeEndpoint =
+  | 'authorize'
+  | 'token'
+  | 'userinfo'
+  | 'logout'
+  | 'discovery'
+  | 'jwks'
+  | 'did'
+  | 'trustmark'
+  | 'config'
+  | 'interactive'
+  | 'root'
+  | 'other';
+
+export type ExchangeOutcome =
+  { kind: 'success' } | { kind: 'error'; code: string; description: string };
+
+/** Where a JWT was seen in an exchange. */
+export type TokenRole =
+  | 'client_assertion'
+  | 'request_object'
+  | 'id_token'
+  | 'access_token'
+  | 'core_identity'
+  | 'id_token_hint';
+
+export interface ExchangeToken {
+  role: TokenRole;
+  compact: string;
+}
+
+export interface ExchangeRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** e.g. "1.1". */
+  httpVersion?: string;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: unknown;
+  location?: string;
+  /** Size of the body sent, in bytes (Content-Length when set). */
+  bodySize?: number;
+  /** The body kept in the log was cut off (bodies are kept up to 64 KiB). */
+  bodyTruncated?: boolean;
+}
+
+export interface Exchange {
+  id: string;
+  seq: number;
+  endpoint: ExchangeEndpoint;
+  journeyId?: string;
+  startedAt: string;
+  durationMs: number;
+  request: ExchangeRequest;
+  response: ExchangeResponse;
+  outcome: ExchangeOutcome;
+  tokens: ExchangeToken[];
+  scenarios: string[];
+  /** Internal failure detail (a stack), never sent to the relying party. */
+  fault?: string;
+  /** The client closed the connection before the response was complete. */
+  aborted?: boolean;
+  /** Secret values (client_secret, code_verifier, Authorization) are shown shortened. */
+  masked?: boolean;
+}
+
+/** GET /_simulator/api/exchanges: newest first. */
+export interface ExchangePage {
+  items: Exchange[];
+  /** How many exchanges match the filters. */
+  total: number;
+  /** Pass as `before` to get the next (older) page; absent on the last page. */
+  nextBefore?: number;
+}
+
+/** GET /_simulator/api/exchanges/:id */
+export interface ExchangeDetail {
+  exchange: Exchange;
+  analysis: TokenAnalysis[];
+}
+
+/** POST /_simulator/api/inspect */
+export interface InspectRequest {
+  token: string;
+  role?: TokenRole;
+}
+
+/** Result of one check made on a token, as a relying party or the provider would make it. */
+export interface TokenCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+  /** Names the configured scenario that caused a failure, when one did. */
+  scenario?: string;
+  /** How to fix it, in words a tester understands (client assertion failures). */
+  fix?: string;
+}
+
+export interface TokenAnalysis {
+  role: TokenRole;
+  compact: string;
+  header: Record<string, unknown> | null;
+  claims: Record<string, unknown> | null;
+  checks: TokenCheck[];
+  /** One line: what is wrong with the token, when a check failed. */
+  summary?: string;
+  /** What could not be checked, and why (e.g. the /authorize request left the log). */
+  notes?: string[];
+}
+
+export interface SimulatorStatus {
+  version: string;
+  baseUrl: string;
+  listeningUrl?: string;
+  port?: number;
+  startedAt: string;
+  uptimeSeconds: number;
+  /** Exchanges held in the log now. */
+  exchangeCount: number;
+  /** Exchanges recorded since the simulator started, evicted and cleared ones included. */
+  totalExchanges?: number;
+  logCapacity: number;
+}
+
+export interface PublicKeysView {
+  idToken: { jwks: { keys: Record<string, unknown>[] }; signingKid: Record<string, string> };
+  coreIdentity: { did: Record<string, unknown>; signingKid: string };
+}
+
+/** Server-sent events on /_simulator/api/events; `event:` names are these keys. */
+export interface AdminEventMap {
+  exchange: Exchange;
+  config: SimulatorConfig;
+  reset: { cleared: true };
+}
+export type AdminEventName = keyof AdminEventMap;

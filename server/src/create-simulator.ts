@@ -1,0 +1,85 @@
+import type express from 'express';
+import type { SimulatorConfig } from './contract.js';
+import { systemClock, type Clock } from './clock.js';
+import { ConfigStore } from './config/config-store.js';
+import { defaultConfig } from './config/defaults.js';
+import { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
+import { ExpiringStore } from './state/expiring-store.js';
+import { createClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
+import { SimulatorEvents } from './simulator-events.js';
+import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
+import { buildApp } from './http/app.js';
+import { ExchangeBuffer } from './log/exchange-buffer.js';
+
+export interface SimulatorOptions {
+  /** Starting configuration (from the environment, say); defaults otherwise. */
+  config?: SimulatorConfig;
+  /** Signing keys; generated once for this instance when not given. */
+  keys?: KeyMaterial | Promise<KeyMaterial>;
+  clock?: Clock;
+  /** How many exchanges the request log keeps (default 1,000). */
+  logCapacity?: number;
+  /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
+  uiDir?: string;
+  /** Version reported by the admin status endpoint. */
+  version?: string;
+}
+
+export interface Simulator {
+  app: express.Express;
+  config: ConfigStore;
+  events: SimulatorEvents;
+  log: ExchangeBuffer;
+  context: SimulatorContext;
+  /** Resolves when the signing keys are ready. Requests needing keys wait for it anyway. */
+  ready: Promise<void>;
+  /** Stops timers and closes event streams. */
+  close(): void;
+}
+
+/** Builds a simulator: an Express app plus its state. It never listens; the host does. */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const clock = options.clock ?? systemClock;
+  const config = new ConfigStore(options.config ?? defaultConfig());
+  const keysPromise = Promise.resolve(options.keys ?? generateKeyMaterial());
+  // Avoid an unhandled rejection before the first request awaits it.
+  keysPromise.catch(() => undefined);
+  const events = new SimulatorEvents();
+  const log = new ExchangeBuffer(options.logCapacity ?? 1000);
+
+  const context: SimulatorContext = {
+    config,
+    keys: () => keysPromise,
+    clock,
+    codes: new ExpiringStore(clock, STORE_LIMITS.codes),
+    usedAssertionIds: new ExpiringStore(clock, STORE_LIMITS.usedAssertionIds),
+    accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens),
+    sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
+    interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
+    clientKeys: createClientKeyResolver(),
+  };
+  config.onChange((c) => events.emit('config', c));
+
+  const closers: (() => void)[] = [];
+  const app = buildApp({
+    context,
+    events,
+    log,
+    uiDir: options.uiDir,
+    version: options.version ?? '0.0.0',
+    onClose: (fn) => closers.push(fn),
+  });
+
+  return {
+    app,
+    config,
+    events,
+    log,
+    context,
+    ready: keysPromise.then(() => undefined),
+    close() {
+      for (const fn of closers.splice(0)) fn();
+      events.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { epochSeconds } from '../../clock.js';
+import type { SimulatorConfig } from '../../contract.js';
+import { VOCAB_URL } from '../../contract.js';
+import {
+  accessDenied,
+  loginRequired,
+  temporarilyUnavailable,
+  unmetAuthenticationRequirements,
+  type OAuthError,
+} from '../../errors/oauth-error.js';
+import { readCookie } from '../../http/cookies.js';
+import { notesOf } from '../../http/exchange-notes.js';
+import { buildRedirect, redirectWithError } from '../../http/respond.js';
+import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
+import type { AuthorizationRequest } from '../../state/authorization-request.js';
+import type { UserSession } from '../../state/user-session.js';
+import { isIdentityVector } from './check-vtr.js';
+import { renderInteractiveForm } from '../interactive/render-interactive-form.js';
+
+export const SESSION_COOKIE = 'simulator_session';
+export const ACCESS_DENIED = 'Access denied by resource owner or authorization server';
+const RETURN_CODE_CLAIM = `${VOCAB_URL}/v1/returnCode`;
+
+const levelRank = (loc: string | null): number => (loc ? Number(loc.slice(1)) : 0);
+
+/** Whether identity evidence meets the request; if not, return codes decide what happens. */
+function checkIdentityOutcome(
+  request: AuthorizationRequest,
+  config: Readonly<SimulatorConfig>,
+): OAuthError | null {
+  if (!isIdentityVector(request.vtr)) return null;
+  const response = config.responseConfiguration;
+  const returnCodesAllowed =
+    config.clientConfiguration.claims.includes(RETURN_CODE_CLAIM) &&
+    request.claims.includes(RETURN_CODE_CLAIM);
+  const hasReturnCodes = (response.returnCodes?.length ?? 0) > 0;
+  const evidenceShort =
+    levelRank(response.maxLoCAchieved) < levelRank(request.vtr.levelOfConfidence);
+  if ((hasReturnCodes || evidenceShort) && !returnCodesAllowed) return accessDenied(ACCESS_DENIED);
+  return null;
+}
+
+/** The configured /authorize scenario, if one applies. ACCESS_DENIED wins. */
+function authorizeScenario(
+  config: Readonly<SimulatorConfig>,
+): { name: string; error: OAuthError } | null {
+  const names = config.errorConfiguration.authoriseErrors;
+  if (names.includes('ACCESS_DENIED'))
+    return { name: 'ACCESS_DENIED', error: accessDenied(ACCESS_DENIED) };
+  if (names.includes('TEMPORARILY_UNAVAILABLE'))
+    return {
+      name: 'TEMPORARILY_UNAVAILABLE',
+      error: temporarilyUnavailable('The service is temporarily unavailable'),
+    };
+  return null;
+}
+
+/** Finds or starts the simulated user's session, re-authenticating when max_age or prompt ask. */
+function resolveSession(
+  ctx: SimulatorContext,
+  req: Request,
+  request: AuthorizationRequest,
+): { session: UserSession; isNew: boolean } | null {
+  const now = epochSeconds(ctx.clock);
+  const existingId = readCookie(req, SESSION_COOKIE);
+  const existing = existingId ? ctx.sessions.get(existingId) : undefined;
+  if (!existing && request.prompt.includes('none')) return null;
+  if (existing) {
+    const client = ctx.config.get().clientConfiguration;
+    const tooOld =
+      client.maxAgeEnabled &&
+      request.maxAge !== undefined &&
+      now - existing.authTime > request.maxAge;
+    if (tooOld || request.prompt.includes('login')) existing.authTime = now;
+    return { session: existing, isNew: false };
+  }
+  const session: UserSession = {
+    id: randomUUID(),
+    sid: randomBytes(16).toString('hex'),
+    authTime: now,
+  };
+  return { session, isNew: true };
+}
+
+/** After validation: scenarios, identity outcome, session, then the code (or the form). */
+export function completeAuthorization(
+  ctx: SimulatorContext,
+  req: Request,
+  res: Response,
+  request: AuthorizationRequest,
+): void {
+  const config = ctx.config.get();
+  const notes = notesOf(res);
+  const journeyId = randomUUID();
+  notes.journeyId = journeyId;
+  const target = {
+    redirectUri: request.redirectUri,
+    state: request.state,
+    responseMode: request.responseMode,
+  };
+
+  if (request.prompt.includes('select_account')) {
+    redirectWithError(
+      res,
+      unmetAuthenticationRequirements('Unmet authentication requirements'),
+      target,
+    );
+    return;
+  }
+  const scenario = authorizeScenario(config);
+  if (scenario) {
+    notes.scenarios.push(`authorize:${scenario.name}`);
+    redirectWithError(res, scenario.error, target);
+    return;
+  }
+  const identityError = checkIdentityOutcome(request, config);
+  if (identityError) {
+    redirectWithError(res, identityError, target);
+    return;
+  }
+  const resolved = resolveSession(ctx, req, request);
+  if (!resolved) {
+    redirectWithError(res, loginRequired('Login required'), target);
+    return;
+  }
+  const { session } = resolved;
+  session.lastJourneyId = journeyId;
+  ctx.sessions.set(session.id, session, LIFETIMES.session * 1000);
+  res.cookie(SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'lax', path: '/' });
+  notes.links.sid = session.sid;
+
+  if (config.interactiveMode) {
+    const interactionId = randomBytes(24).toString('base64url');
+    ctx.interactions.set(
+      interactionId,
+      { request, sessionId: session.id, sid: session.sid, authTime: session.authTime, journeyId },
+      LIFETIMES.interaction * 1000,
+    );
+    res
+      .status(200)
+      .type('text/html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(
+        renderInteractiveForm({
+          lang: request.uiLocale,
+          action: `${config.simulatorUrl}/form-submit`,
+          interactionId,
+          values: config.responseConfiguration,
+          errors: [],
+        }),
+      );
+    notes.outcome = { kind: 'success' };
+    return;
+  }
+
+  const code = randomBytes(32).toString('base64url');
+  ctx.codes.set(
+    code,
+    {
+      request,
+      response: structuredClone(config.responseConfiguration),
+      sid: session.sid,
+      authTime: session.authTime,
+      journeyId,
+    },
+    LIFETIMES.authorizationCode * 1000,
+  );
+  notes.links.code = code;
+  notes.outcome = { kind: 'success' };
+  res.redirect(
+    302,
+    buildRedirect(request.redirectUri, { code, state: request.state }, request.responseMode),
+  );
+}

@@ -1,0 +1,14 @@
+import type { Request, Response } from 'express';
+import type { SimulatorContext } from '../../simulator-context.js';
+import { buildDidDocument } from '../../keys/did-document.js';
+
+export async function handleDid(
+  ctx: SimulatorContext,
+  _req: Request,
+  res: Response,
+): Promise<void> {
+  const keys = await ctx.keys();
+  const config = ctx.config.get();
+  res.setHeader('Cache-Control', 'max-age=3600, private');
+  res.json(buildDidDocument(config.simulatorUrl, keys, config));
+}

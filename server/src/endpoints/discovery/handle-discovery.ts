@@ -1,0 +1,8 @@
+import type { Request, Response } from 'express';
+import type { SimulatorContext } from '../../simulator-context.js';
+import { buildDiscoveryDocument } from './build-discovery-document.js';
+
+export function handleDiscovery(ctx: SimulatorContext, _req: Request, res: Response): void {
+  res.setHeader('Cache-Control', 'max-age=86400');
+  res.json(buildDiscoveryDocument(ctx.config.get()));
+}

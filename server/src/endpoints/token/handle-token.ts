@@ -1,0 +1,106 @@
+import type { Request, Response } from 'express';
+import {
+  invalidGrant,
+  invalidRequest,
+  unsupportedGrantType,
+  type OAuthError,
+} from '../../errors/oauth-error.js';
+import { notesOf } from '../../http/exchange-notes.js';
+import { sendTokenError } from '../../http/respond.js';
+import type { SimulatorContext } from '../../simulator-context.js';
+import { authenticateClientSecretPost } from '../../tokens/client-auth/client-secret-post.js';
+import { authenticatePrivateKeyJwt } from '../../tokens/client-auth/private-key-jwt.js';
+import { issueTokens } from '../../tokens/issue-tokens.js';
+import { checkPkceVerifier } from './check-pkce-verifier.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** POST /token: authorization_code grant, checks in the provider's order. */
+export async function handleToken(
+  ctx: SimulatorContext,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const notes = notesOf(res);
+  const fail = (error: OAuthError) => sendTokenError(res, error);
+  const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+
+  const repeated = Object.keys(body).filter((k) => Array.isArray(body[k]));
+  if (repeated.length)
+    return fail(invalidRequest(`Request contains repeated parameter: ${repeated.join(', ')}`));
+  const nonString = Object.keys(body).filter((k) => typeof body[k] !== 'string');
+  if (nonString.length)
+    return fail(invalidRequest(`Parameters must be strings: ${nonString.join(', ')}`));
+
+  const grantType = str(body.grant_type);
+  if (!grantType) return fail(invalidRequest('Request is missing grant_type parameter'));
+  if (grantType !== 'authorization_code')
+    return fail(unsupportedGrantType('Unsupported grant type'));
+  const redirectUri = str(body.redirect_uri);
+  if (!redirectUri) return fail(invalidRequest('Request is missing redirect_uri parameter'));
+  const code = str(body.code);
+  if (!code) return fail(invalidRequest('Request is missing code parameter'));
+  notes.links.code = code;
+
+  const assertionType = str(body.client_assertion_type);
+  const assertion = str(body.client_assertion);
+  const secret = str(body.client_secret);
+  const clientId = str(body.client_id);
+  const config = ctx.config.get();
+
+  let auth;
+  if (assertionType !== undefined && assertion !== undefined) {
+    notes.tokens.push({ role: 'client_assertion', compact: assertion });
+    auth = await authenticatePrivateKeyJwt(
+      { clientAssertionType: assertionType, clientAssertion: assertion, clientId },
+      {
+        config,
+        clock: ctx.clock,
+        clientKeys: ctx.clientKeys,
+        usedAssertionIds: ctx.usedAssertionIds,
+      },
+    );
+  } else if (secret !== undefined && clientId !== undefined) {
+    auth = authenticateClientSecretPost(clientId, secret, config.clientConfiguration);
+  } else {
+    return fail(invalidRequest('Invalid token authentication method used'));
+  }
+  if (!auth.ok) return fail(auth.error);
+
+  // Single use: the code is taken from the store before anything else can reach it.
+  const grant = ctx.codes.take(code);
+  if (!grant)
+    return fail(invalidGrant('Invalid grant', { cause: 'unknown, expired or already used code' }));
+  notes.journeyId = grant.journeyId;
+  notes.links.sid = grant.sid;
+  if (grant.request.clientId !== auth.value.clientId)
+    return fail(invalidGrant('Invalid grant', { cause: 'code was issued to another client' }));
+  if (grant.request.redirectUri !== redirectUri)
+    return fail(
+      invalidGrant('Invalid grant', {
+        cause: 'redirect_uri differs from the one sent to /authorize',
+      }),
+    );
+  const pkceError = checkPkceVerifier(grant.request.codeChallenge, body.code_verifier);
+  if (pkceError) return fail(pkceError);
+
+  const issued = await issueTokens(ctx, grant);
+  notes.tokens.push(
+    { role: 'id_token', compact: issued.idToken },
+    { role: 'access_token', compact: issued.accessToken },
+  );
+  notes.scenarios.push(...issued.scenarios);
+  notes.links.accessToken = issued.accessToken;
+  notes.outcome = { kind: 'success' };
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+  res.json({
+    access_token: issued.accessToken,
+    token_type: 'Bearer',
+    expires_in: issued.expiresIn,
+    id_token: issued.idToken,
+  });
+}

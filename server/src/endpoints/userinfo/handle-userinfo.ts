@@ -1,0 +1,104 @@
+import type { Request, Response } from 'express';
+import { jwtVerify, decodeProtectedHeader } from 'jose';
+import { VOCAB_URL } from '../../contract.js';
+import {
+  invalidRequestBearer,
+  invalidScopeBearer,
+  invalidToken,
+} from '../../errors/oauth-error.js';
+import { notesOf } from '../../http/exchange-notes.js';
+import { sendBearerError } from '../../http/respond.js';
+import { publishedIdTokenKeys } from '../../keys/key-store.js';
+import type { SimulatorContext } from '../../simulator-context.js';
+import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';
+
+const INVALID_ACCESS_TOKEN = 'Invalid access token';
+const claim = (name: string) => `${VOCAB_URL}/v1/${name}`;
+const levelRank = (loc: string | null): number => (loc ? Number(loc.slice(1)) : 0);
+
+/** GET /userinfo: the claims the access token's scopes and claims allow. */
+export async function handleUserinfo(
+  ctx: SimulatorContext,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const notes = notesOf(res);
+  const header = req.headers.authorization;
+  if (header === undefined) return sendBearerError(res, null);
+  const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+  if (!match) return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
+  const token = match[1] as string;
+  notes.tokens.push({ role: 'access_token', compact: token });
+  notes.links.accessToken = token;
+
+  const config = ctx.config.get();
+  const client = config.clientConfiguration;
+  const keys = await ctx.keys();
+  let jti: unknown;
+  let payload: Record<string, unknown>;
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    const key = publishedIdTokenKeys(keys, config).find((k) => k.kid === kid);
+    if (!key) throw new Error('unknown kid');
+    const verified = await jwtVerify(token, key.publicKey, {
+      issuer: `${config.simulatorUrl}/`,
+      algorithms: [key.alg],
+      currentDate: new Date(ctx.clock()),
+    });
+    payload = verified.payload;
+    jti = payload.jti;
+  } catch {
+    return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
+  }
+  const record = typeof jti === 'string' ? ctx.accessTokens.get(jti) : undefined;
+  if (!record) return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
+  const { grant } = record;
+  notes.journeyId = grant.journeyId;
+  notes.links.sid = grant.sid;
+  if (payload.client_id !== client.clientId || record.clientId !== client.clientId)
+    return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
+
+  const scopes = grant.request.scopes;
+  if (!scopes.every((s) => client.scopes.includes(s)))
+    return sendBearerError(res, invalidScopeBearer('Invalid, unknown or malformed scope'));
+  const claims = grant.request.claims;
+  if (!claims.every((c) => client.claims.includes(c)))
+    return sendBearerError(res, invalidRequestBearer('Invalid request'));
+
+  const response = grant.response;
+  const body: Record<string, unknown> = { sub: response.sub };
+  if (scopes.includes('email')) {
+    body.email = response.email;
+    body.email_verified = response.emailVerified;
+  }
+  if (scopes.includes('phone')) {
+    if (response.phoneNumber !== null) body.phone_number = response.phoneNumber;
+    body.phone_number_verified = response.phoneNumberVerified;
+  }
+  if (client.identityVerificationSupported && claims.length) {
+    const wants = (name: string) => claims.includes(claim(name));
+    const proven =
+      levelRank(response.maxLoCAchieved) >= levelRank(grant.request.vtr.levelOfConfidence);
+    if (wants('drivingPermit') && response.drivingPermitDetails)
+      body[claim('drivingPermit')] = response.drivingPermitDetails;
+    if (wants('passport') && response.passportDetails)
+      body[claim('passport')] = response.passportDetails;
+    if (wants('address') && response.postalAddressDetails)
+      body[claim('address')] = response.postalAddressDetails;
+    if (wants('returnCode') && response.returnCodes)
+      body[claim('returnCode')] = response.returnCodes;
+    if (wants('coreIdentityJWT') && proven && response.coreIdentityVerifiableCredentials) {
+      const core = await issueCoreIdentityJwt(
+        ctx,
+        grant,
+        response.coreIdentityVerifiableCredentials,
+      );
+      body[claim('coreIdentityJWT')] = core.jwt;
+      notes.tokens.push({ role: 'core_identity', compact: core.jwt });
+      notes.scenarios.push(...core.scenarios);
+    }
+  }
+  notes.outcome = { kind: 'success' };
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(body);
+}

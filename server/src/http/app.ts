@@ -1,0 +1,144 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { SimulatorContext } from '../simulator-context.js';
+import type { SimulatorEvents } from '../simulator-events.js';
+import type { ExchangeBuffer } from '../log/exchange-buffer.js';
+import { createExchangeRecorder } from '../log/exchange-recorder.js';
+import { createAdminRouter } from '../admin/admin-router.js';
+import { serveUi } from '../admin/serve-ui.js';
+import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
+import { dedupeQueryParams } from './dedupe-query-params.js';
+import { securityHeaders } from './security-headers.js';
+import { notesOf } from './exchange-notes.js';
+import { handleRoot } from '../endpoints/root/handle-root.js';
+import { handleDiscovery } from '../endpoints/discovery/handle-discovery.js';
+import { handleJwks } from '../endpoints/jwks/handle-jwks.js';
+import { handleDid } from '../endpoints/did/handle-did.js';
+import { handleTrustmark } from '../endpoints/trustmark/handle-trustmark.js';
+import { handleAuthorize } from '../endpoints/authorize/handle-authorize.js';
+import { handleToken } from '../endpoints/token/handle-token.js';
+import { handleUserinfo } from '../endpoints/userinfo/handle-userinfo.js';
+import { handleLogout } from '../endpoints/logout/handle-logout.js';
+import {
+  handleGetConfig,
+  handlePostConfig,
+  handleValidateConfig,
+} from '../endpoints/config/handle-config.js';
+import { handleFormSubmit } from '../endpoints/interactive/handle-form-submit.js';
+import { requireUserAgent } from './require-user-agent.js';
+
+export interface AppDeps {
+  context: SimulatorContext;
+  events: SimulatorEvents;
+  log: ExchangeBuffer;
+  uiDir: string | undefined;
+  version: string;
+  onClose: (fn: () => void) => void;
+}
+
+/** Body size limit, as Express's default: larger bodies get 413. */
+export const BODY_LIMIT = '100kb';
+
+type Handler = (ctx: SimulatorContext, req: Request, res: Response) => Promise<void> | void;
+
+/** Adapts a handler: passes the context and turns any thrown fault into a 500 (never a crash). */
+const route =
+  (ctx: SimulatorContext, handler: Handler) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    try {
+      const result = handler(ctx, req, res);
+      if (result instanceof Promise) result.catch(next);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+export function buildApp(deps: AppDeps): express.Express {
+  const { context: ctx } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
+  app.use(securityHeaders);
+  app.use(dedupeQueryParams);
+
+  app.post(
+    `${ADMIN_PREFIX}/config/validate`,
+    express.json({ limit: BODY_LIMIT }),
+    route(ctx, handleValidateConfig),
+  );
+  app.use(ADMIN_PREFIX, createAdminRouter(deps));
+  app.use(UI_PREFIX, serveUi(deps.uiDir));
+
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 }));
+
+  app.get('/', route(ctx, handleRoot));
+  app.get('/.well-known/openid-configuration', route(ctx, handleDiscovery));
+  app.get('/.well-known/jwks.json', route(ctx, handleJwks));
+  app.get('/.well-known/did.json', requireUserAgent, route(ctx, handleDid));
+  app.get('/trustmark', route(ctx, handleTrustmark));
+  app.use('/authorize', route(ctx, handleAuthorize));
+  app.post('/token', requireUserAgent, route(ctx, handleToken));
+  app.get('/userinfo', requireUserAgent, route(ctx, handleUserinfo));
+  app.get('/logout', route(ctx, handleLogout));
+  app.post('/logout', route(ctx, handleLogout));
+  app.get('/config', route(ctx, handleGetConfig));
+  app.post('/config', route(ctx, handlePostConfig));
+  app.post('/form-submit', route(ctx, handleFormSubmit));
+
+  app.use((req: Request, res: Response) => {
+    notesOf(res).outcome = {
+      kind: 'error',
+      code: 'not_found',
+      description: `No route for ${req.method} ${req.path}`,
+    };
+    res.status(404).type('text/plain').send(`Cannot ${req.method} ${req.path}`);
+  });
+
+  app.use(errorHandler);
+  return app;
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/** The last resort: a clear error, no stack trace on the wire, the process keeps running. */
+function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const e = error as BodyParserError;
+  const notes = notesOf(res);
+  if (e.type === 'entity.too.large') {
+    notes.outcome = {
+      kind: 'error',
+      code: 'invalid_request',
+      description: 'Request body too large',
+    };
+    res.status(413).json({ error: 'invalid_request', error_description: 'Request body too large' });
+    return;
+  }
+  if (e.type === 'entity.parse.failed' || (e.status === 400 && e.expose)) {
+    notes.outcome = {
+      kind: 'error',
+      code: 'invalid_request',
+      description: 'Malformed request body',
+    };
+    res.status(400).json({ error: 'invalid_request', error_description: 'Malformed request body' });
+    return;
+  }
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
+    notes.outcome = { kind: 'error', code: 'invalid_request', description: 'Bad request' };
+    res.status(e.status).json({ error: 'invalid_request', error_description: 'Bad request' });
+    return;
+  }
+  notes.fault = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  notes.outcome = { kind: 'error', code: 'server_error', description: 'Unexpected server error' };
+  res.status(500).json({ error: 'server_error', error_description: 'Unexpected server error' });
+}

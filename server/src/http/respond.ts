@@ -1,0 +1,80 @@
+import type { Response } from 'express';
+import type { OAuthError } from '../errors/oauth-error.js';
+import { notesOf } from './exchange-notes.js';
+import { renderErrorPage } from '../endpoints/authorize/render-error-page.js';
+
+function noteError(res: Response, error: OAuthError): void {
+  const notes = notesOf(res);
+  notes.outcome = { kind: 'error', code: error.code, description: error.description };
+  if (error.cause) notes.fault = error.cause;
+}
+
+/** Builds the redirect back to the relying party, in the query or in the fragment. */
+export function buildRedirect(
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+  mode: 'query' | 'fragment',
+): string {
+  const url = new URL(redirectUri);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.append(k, v);
+  if (mode === 'fragment') {
+    url.hash = search.toString();
+  } else {
+    for (const [k, v] of search) url.searchParams.append(k, v);
+  }
+  return url.toString();
+}
+
+/** Authorize errors once client and redirect_uri are trusted: back to the relying party. */
+export function redirectWithError(
+  res: Response,
+  error: OAuthError,
+  target: { redirectUri: string; state?: string | undefined; responseMode: 'query' | 'fragment' },
+): void {
+  noteError(res, error);
+  res.redirect(
+    302,
+    buildRedirect(
+      target.redirectUri,
+      { error: error.code, error_description: error.description, state: target.state || undefined },
+      target.responseMode,
+    ),
+  );
+}
+
+/** Authorize errors before client and redirect_uri are trusted: a 400 page (en or cy). */
+export function sendAuthorizeErrorPage(res: Response, error: OAuthError, lang: 'en' | 'cy'): void {
+  noteError(res, error);
+  res
+    .status(error.status)
+    .type('text/html')
+    .send(renderErrorPage(error.page ?? error.description, error.cause, lang));
+}
+
+/** Token endpoint errors: JSON with error and error_description, never cached. */
+export function sendTokenError(res: Response, error: OAuthError): void {
+  noteError(res, error);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(error.status).json({ error: error.code, error_description: error.description });
+}
+
+/** Userinfo errors: 401 with the error in WWW-Authenticate, as RFC 6750 says. */
+export function sendBearerError(res: Response, error: OAuthError | null): void {
+  if (error) {
+    noteError(res, error);
+    const quote = (s: string) => s.replace(/["\\]/g, '');
+    res.setHeader(
+      'WWW-Authenticate',
+      `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
+    );
+  } else {
+    notesOf(res).outcome = {
+      kind: 'error',
+      code: 'invalid_token',
+      description: 'No access token was sent',
+    };
+    res.setHeader('WWW-Authenticate', 'Bearer');
+  }
+  res.status(401).end();
+}

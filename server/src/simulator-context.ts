@@ -1,0 +1,42 @@
+import type { Clock } from './clock.js';
+import type { ConfigStore } from './config/config-store.js';
+import type { KeyMaterial } from './keys/key-store.js';
+import type { ExpiringStore } from './state/expiring-store.js';
+import type { AuthorizationCode } from './state/authorization-code.js';
+import type { AccessTokenRecord } from './state/access-token-record.js';
+import type { UserSession } from './state/user-session.js';
+import type { PendingInteraction } from './state/pending-interaction.js';
+import type { ClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
+
+/** Everything a handler needs, per simulator instance (no module singletons). */
+export interface SimulatorContext {
+  config: ConfigStore;
+  /** Resolves once the signing keys exist; they are made once per instance. */
+  keys: () => Promise<KeyMaterial>;
+  clock: Clock;
+  codes: ExpiringStore<string, AuthorizationCode>;
+  usedAssertionIds: ExpiringStore<string, true>;
+  accessTokens: ExpiringStore<string, AccessTokenRecord>;
+  sessions: ExpiringStore<string, UserSession>;
+  interactions: ExpiringStore<string, PendingInteraction>;
+  clientKeys: ClientKeyResolver;
+}
+
+/** Lifetimes, in seconds. */
+export const LIFETIMES = {
+  authorizationCode: 60,
+  accessToken: 180,
+  idToken: 120,
+  coreIdentity: 30 * 60,
+  session: 12 * 60 * 60,
+  interaction: 15 * 60,
+} as const;
+
+/** Upper bounds of the in-memory stores, so memory stays flat under any load. */
+export const STORE_LIMITS = {
+  codes: 20_000,
+  usedAssertionIds: 50_000,
+  accessTokens: 20_000,
+  sessions: 5_000,
+  interactions: 2_000,
+} as const;

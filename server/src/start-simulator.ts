@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Simulator } from './create-simulator.js';
+import { err, ok, type Result } from './errors/result.js';
+
+export const HOST_FAILURE_CODES = [
+  'PORT_IN_USE',
+  'PORT_INVALID',
+  'PERMISSION_DENIED',
+  'HOST_INVALID',
+  'LISTEN_FAILED',
+] as const;
+export type HostFailureCode = (typeof HOST_FAILURE_CODES)[number];
+
+/** Why the simulator could not listen; each host words it for its user. */
+export interface HostFailure {
+  code: HostFailureCode;
+  port: number;
+  host: string;
+  detail: string;
+}
+
+export interface RunningSimulator {
+  /** The URL it listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  host: string;
+  server: Server;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  port: number;
+  /** Default 127.0.0.1: only this machine can reach the simulator. */
+  host?: string;
+}
+
+/** Listens with a simulator's app. Failures are values, never exceptions. */
+export function startSimulator(
+  simulator: Simulator,
+  { port, host = '127.0.0.1' }: ListenOptions,
+): Promise<Result<RunningSimulator, HostFailure>> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    return Promise.resolve(
+      err({
+        code: 'PORT_INVALID',
+        port,
+        host,
+        detail: 'port must be a whole number from 0 to 65535',
+      }),
+    );
+  }
+  return new Promise((resolve) => {
+    const server = createServer(simulator.app);
+    server.keepAliveTimeout = 5000;
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    const onError = (error: NodeJS.ErrnoException) => {
+      const code: HostFailureCode =
+        error.code === 'EADDRINUSE'
+          ? 'PORT_IN_USE'
+          : error.code === 'EACCES'
+            ? 'PERMISSION_DENIED'
+            : error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL'
+              ? 'HOST_INVALID'
+              : 'LISTEN_FAILED';
+      resolve(err({ code, port, host, detail: error.message }));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      let closing: Promise<void> | undefined;
+      resolve(
+        ok({
+          url: `http://${urlHost}:${address.port}`,
+          port: address.port,
+          host,
+          server,
+          close() {
+            closing ??= new Promise<void>((done) => {
+              simulator.close();
+              server.close(() => done());
+              // Idle keep-alive sockets would hold the close open; busy ones finish first.
+              server.closeIdleConnections();
+              const timer = setTimeout(() => {
+                for (const s of sockets) s.destroy();
+              }, 5000);
+              timer.unref();
+            });
+            return closing;
+          },
+        }),
+      );
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import type { AuthorizationGrant } from './authorization-request.js';
+
+export type AuthorizationCode = AuthorizationGrant;

@@ -1,0 +1,73 @@
+import type { Clock } from '../clock.js';
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+/**
+ * A bounded map whose entries expire. Memory stays flat: expired entries are swept as new ones
+ * arrive, and the oldest entry is evicted when the store is full.
+ */
+export class ExpiringStore<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  set(key: K, value: V, ttlMs: number): void {
+    this.sweep(8);
+    this.entries.delete(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs });
+  }
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.clock()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  has(key: K): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** Removes and returns the entry: the way single-use values are consumed, atomically. */
+  take(key: K): V | undefined {
+    const value = this.get(key);
+    if (value !== undefined) this.entries.delete(key);
+    return value;
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** Drops up to `limit` expired entries from the front (oldest first). */
+  sweep(limit = Infinity): void {
+    const now = this.clock();
+    let seen = 0;
+    for (const [key, entry] of this.entries) {
+      if (seen++ >= limit) break;
+      if (entry.expiresAt <= now) this.entries.delete(key);
+    }
+  }
+}

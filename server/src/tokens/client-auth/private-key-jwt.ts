@@ -1,0 +1,117 @@
+import {
+  compactVerify,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  type JWTPayload,
+} from 'jose';
+import { epochSeconds, type Clock } from '../../clock.js';
+import type { SimulatorConfig } from '../../contract.js';
+import { invalidClient, invalidRequest, type OAuthError } from '../../errors/oauth-error.js';
+import { err, ok, type Result } from '../../errors/result.js';
+import type { ExpiringStore } from '../../state/expiring-store.js';
+import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
+import type { ClientKeyResolver } from './client-key-resolver.js';
+
+export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+export const INVALID_PRIVATE_KEY_JWT = 'Invalid private_key_jwt';
+export const INVALID_SIGNATURE = 'Invalid signature in private_key_jwt';
+/** How long a used jti is remembered at most (assertions should live 5 minutes). */
+const MAX_JTI_MEMORY_SECONDS = 24 * 60 * 60;
+
+export interface AssertionInput {
+  clientAssertionType: string;
+  clientAssertion: string;
+  clientId?: string | undefined;
+}
+
+export interface AssertionDeps {
+  config: Readonly<SimulatorConfig>;
+  clock: Clock;
+  clientKeys: ClientKeyResolver;
+  usedAssertionIds: ExpiringStore<string, true>;
+}
+
+const isNumericDate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Authenticates the client by its signed assertion (private_key_jwt), in the provider's order. */
+export async function authenticatePrivateKeyJwt(
+  input: AssertionInput,
+  deps: AssertionDeps,
+): Promise<Result<{ clientId: string }, OAuthError>> {
+  const { config, clock } = deps;
+  const client = config.clientConfiguration;
+  if (input.clientAssertionType !== ASSERTION_TYPE)
+    return err(
+      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'client_assertion_type is not jwt-bearer' }),
+    );
+
+  const parts = input.clientAssertion.split('.');
+  if (parts.length !== 3 || parts[2] === '')
+    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'not a signed JWT' }));
+  let claims: JWTPayload;
+  let alg: unknown;
+  try {
+    alg = decodeProtectedHeader(input.clientAssertion).alg;
+    claims = decodeJwt(input.clientAssertion);
+  } catch {
+    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'header or payload is not JSON' }));
+  }
+  if (!claims.sub || !claims.iss || claims.aud === undefined)
+    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'sub, iss or aud missing' }));
+  if (claims.exp === undefined)
+    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'exp missing' }));
+  for (const name of ['exp', 'iat', 'nbf'] as const) {
+    if (claims[name] !== undefined && !isNumericDate(claims[name]))
+      return err(invalidClient(`private_key_jwt ${name} must be a number`));
+  }
+  if (typeof alg !== 'string' || !(CLIENT_ASSERTION_ALGS as readonly string[]).includes(alg))
+    return err(
+      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: `alg ${String(alg)} not accepted` }),
+    );
+  if (input.clientId !== undefined && input.clientId !== claims.sub)
+    return err(
+      invalidRequest(INVALID_PRIVATE_KEY_JWT, {
+        cause: 'client_id differs from the assertion sub',
+      }),
+    );
+  if (claims.sub !== client.clientId) return err(invalidClient('Client authentication failed'));
+
+  const now = epochSeconds(clock);
+  const exp = claims.exp as number;
+  if (now > exp) return err(invalidClient('private_key_jwt has expired'));
+  const accepted = [`${config.simulatorUrl}/token`, `${config.simulatorUrl}/`];
+  const auds = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (auds.length === 0 || !auds.every((a) => accepted.includes(a)))
+    return err(invalidClient(INVALID_SIGNATURE, { cause: 'aud is not the token endpoint' }));
+  if (claims.sub !== claims.iss)
+    return err(invalidClient(INVALID_SIGNATURE, { cause: 'iss differs from sub' }));
+
+  try {
+    const key = deps.clientKeys.keyFor(client);
+    if (typeof key === 'function')
+      await compactVerify(input.clientAssertion, key, { algorithms: [alg] });
+    else await compactVerify(input.clientAssertion, key, { algorithms: [alg] });
+  } catch (error) {
+    if (
+      error instanceof joseErrors.JWKSTimeout ||
+      error instanceof joseErrors.JWKSInvalid ||
+      (error instanceof Error && error.name === 'TypeError' && 'cause' in error)
+    )
+      return err(
+        invalidClient('Failed to fetch or parse JWKS to verify signature of private_key_jwt'),
+      );
+    return err(invalidClient(INVALID_SIGNATURE, { cause: 'signature does not verify' }));
+  }
+  if (isNumericDate(claims.nbf) && claims.nbf > now)
+    return err(invalidClient(INVALID_SIGNATURE, { cause: 'nbf is in the future' }));
+
+  if (typeof claims.jti !== 'string' || claims.jti === '')
+    return err(invalidClient('private_key_jwt must carry a jti'));
+  const jtiKey = `${claims.sub}:${claims.jti}`;
+  if (deps.usedAssertionIds.has(jtiKey))
+    return err(invalidClient('private_key_jwt jti has already been used'));
+  const remember = Math.min(Math.max(exp - now, 1), MAX_JTI_MEMORY_SECONDS);
+  deps.usedAssertionIds.set(jtiKey, true, remember * 1000);
+  return ok({ clientId: claims.sub });
+}

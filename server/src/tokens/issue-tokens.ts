@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { epochSeconds } from '../clock.js';
+import { idTokenSigningKey } from '../keys/key-store.js';
+import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
+import type { AuthorizationGrant } from '../state/authorization-request.js';
+import {
+  applyIdTokenClaimScenarios,
+  applyIdTokenSignatureScenarios,
+} from '../scenarios/apply-id-token-scenarios.js';
+import { keepIdTokenErrors } from '../scenarios/names.js';
+import { atHash } from './at-hash.js';
+import { signJwt } from './sign-jwt.js';
+import { isIdentityVector } from '../endpoints/authorize/check-vtr.js';
+
+export interface IssuedTokens {
+  accessToken: string;
+  idToken: string;
+  expiresIn: number;
+  /** Scenario names applied to the ID token, as idToken:<NAME>. */
+  scenarios: string[];
+}
+
+/** Mints the access token (a signed JWT bound to a server-side record) and the ID token. */
+export async function issueTokens(
+  ctx: SimulatorContext,
+  grant: AuthorizationGrant,
+): Promise<IssuedTokens> {
+  const config = ctx.config.get();
+  const keys = await ctx.keys();
+  const client = config.clientConfiguration;
+  const key = idTokenSigningKey(keys, config, client.idTokenSigningAlgorithm);
+  const now = epochSeconds(ctx.clock);
+  const issuer = `${config.simulatorUrl}/`;
+  const { request } = grant;
+
+  const jti = randomUUID();
+  const accessClaims: Record<string, unknown> = {
+    exp: now + LIFETIMES.accessToken,
+    iat: now,
+    iss: issuer,
+    jti,
+    client_id: client.clientId,
+    sub: grant.response.sub,
+    sid: grant.sid,
+    scope: request.scopes,
+  };
+  if (isIdentityVector(request.vtr) && request.claims.length) accessClaims.claims = request.claims;
+  const accessToken = await signJwt(accessClaims, key);
+  ctx.accessTokens.set(
+    jti,
+    { grant, clientId: client.clientId, expiresAt: (now + LIFETIMES.accessToken) * 1000 },
+    LIFETIMES.accessToken * 1000,
+  );
+
+  const scenarios = keepIdTokenErrors(config.errorConfiguration.idTokenErrors);
+  const claims = applyIdTokenClaimScenarios(
+    {
+      iat: now,
+      exp: now + LIFETIMES.idToken,
+      at_hash: atHash(accessToken),
+      sub: grant.response.sub,
+      aud: client.clientId,
+      iss: issuer,
+      sid: grant.sid,
+      vot: request.vtr.credentialTrust,
+      nonce: request.nonce,
+      vtm: `${config.simulatorUrl}/trustmark`,
+      auth_time: grant.authTime,
+    },
+    scenarios,
+    now,
+  );
+  const signed = await signJwt(claims, key);
+  const idToken = applyIdTokenSignatureScenarios(signed, scenarios, key.kid);
+  return {
+    accessToken,
+    idToken,
+    expiresIn: LIFETIMES.accessToken,
+    scenarios: scenarios.map((s) => `idToken:${s}`),
+  };
+}

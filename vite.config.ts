@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// The renderer is built from renderer/ into dist/renderer and served by the simulator at
+// /_simulator/. `npm run dev:renderer` proxies the API to a headless simulator on port 3000.
+export default defineConfig({
+  root: `${here}renderer`,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: `${here}dist/renderer`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/config': 'http://127.0.0.1:3000',
+      '/_simulator/api': 'http://127.0.0.1:3000',
+    },
+  },
+  test: {
+    root: here,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'server/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'renderer/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.ts'],
+          exclude: ['node_modules/**', 'dist/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
