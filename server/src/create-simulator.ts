@@ -21,6 +21,8 @@ export interface SimulatorOptions {
   logCapacity?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
   uiDir?: string;
+  /** Folder where personas and scenarios are saved, one JSON file each. */
+  dataDir?: string;
   /** Version reported by the admin status endpoint. */
   version?: string;
 }
@@ -66,6 +68,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     events,
     log,
     uiDir: options.uiDir,
+    dataDir: options.dataDir,
     version: options.version ?? '0.0.0',
     onClose: (fn) => closers.push(fn),
   });

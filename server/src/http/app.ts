@@ -4,6 +4,7 @@ import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
+import { createPresetsRouter } from '../presets/presets-router.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
 import { dedupeQueryParams } from './dedupe-query-params.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   events: SimulatorEvents;
   log: ExchangeBuffer;
   uiDir: string | undefined;
+  /** Folder of saved personas and scenarios (none: built-ins only, nothing saved). */
+  dataDir: string | undefined;
   version: string;
   onClose: (fn: () => void) => void;
 }
@@ -68,6 +71,7 @@ export function buildApp(deps: AppDeps): express.Express {
     express.json({ limit: BODY_LIMIT }),
     route(ctx, handleValidateConfig),
   );
+  app.use(ADMIN_PREFIX, createPresetsRouter(deps));
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, serveUi(deps.uiDir));
 

@@ -4,5 +4,7 @@ import type { AuthorizationGrant } from './authorization-request.js';
 export interface AccessTokenRecord {
   grant: AuthorizationGrant;
   clientId: string;
+  /** The issuer the token was minted under; a changed simulatorUrl invalidates it. */
+  issuer: string;
   expiresAt: number;
 }

@@ -46,9 +46,15 @@ export async function issueTokens(
   };
   if (isIdentityVector(request.vtr) && request.claims.length) accessClaims.claims = request.claims;
   const accessToken = await signJwt(accessClaims, key);
+  // Keyed by the whole token: any change to it (payload or signature) finds no record.
   ctx.accessTokens.set(
-    jti,
-    { grant, clientId: client.clientId, expiresAt: (now + LIFETIMES.accessToken) * 1000 },
+    accessToken,
+    {
+      grant,
+      clientId: client.clientId,
+      issuer,
+      expiresAt: (now + LIFETIMES.accessToken) * 1000,
+    },
     LIFETIMES.accessToken * 1000,
   );
 
