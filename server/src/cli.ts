@@ -173,6 +173,9 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     return 1;
   }
   const running = started.value;
+  // With --port 0 (or PORT=0) the real port is known only now; SIMULATOR_URL, when set, wins.
+  if (settings.value.port !== running.port && !env.SIMULATOR_URL)
+    simulator.config.rebase(`http://localhost:${running.port}`);
   const base = simulator.config.get().simulatorUrl;
   console.log(base);
   console.error(

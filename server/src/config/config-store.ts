@@ -9,7 +9,10 @@ export class ConfigStore {
   private current: SimulatorConfig;
   private readonly listeners = new Set<(config: SimulatorConfig) => void>();
 
-  constructor(private readonly initial: SimulatorConfig) {
+  private readonly initial: SimulatorConfig;
+
+  constructor(initial: SimulatorConfig) {
+    this.initial = clone(initial);
     this.current = clone(initial);
   }
 
@@ -39,6 +42,16 @@ export class ConfigStore {
     this.current = clone(this.initial);
     this.emit();
     return clone(this.current);
+  }
+
+  /**
+   * Moves the simulator to a new base URL (the host learns its real port only once listening):
+   * both the start configuration and the live one follow.
+   */
+  rebase(simulatorUrl: string): void {
+    this.initial.simulatorUrl = simulatorUrl;
+    this.current = { ...this.current, simulatorUrl };
+    this.emit();
   }
 
   onChange(listener: (config: SimulatorConfig) => void): () => void {
