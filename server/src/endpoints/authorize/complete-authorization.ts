@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { epochSeconds } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
-import { VOCAB_URL } from '../../contract.js';
 import {
   accessDenied,
   loginRequired,
@@ -16,31 +15,11 @@ import { buildRedirect, redirectWithError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { UserSession } from '../../state/user-session.js';
-import { isIdentityVector } from './check-vtr.js';
-import { renderInteractiveForm } from '../interactive/render-interactive-form.js';
+import { sendInteractiveForm } from '../interactive/send-interactive-form.js';
+import { ACCESS_DENIED, checkIdentityOutcome } from './check-identity-outcome.js';
 
 export const SESSION_COOKIE = 'simulator_session';
-export const ACCESS_DENIED = 'Access denied by resource owner or authorization server';
-const RETURN_CODE_CLAIM = `${VOCAB_URL}/v1/returnCode`;
-
-const levelRank = (loc: string | null): number => (loc ? Number(loc.slice(1)) : 0);
-
-/** Whether identity evidence meets the request; if not, return codes decide what happens. */
-function checkIdentityOutcome(
-  request: AuthorizationRequest,
-  config: Readonly<SimulatorConfig>,
-): OAuthError | null {
-  if (!isIdentityVector(request.vtr)) return null;
-  const response = config.responseConfiguration;
-  const returnCodesAllowed =
-    config.clientConfiguration.claims.includes(RETURN_CODE_CLAIM) &&
-    request.claims.includes(RETURN_CODE_CLAIM);
-  const hasReturnCodes = (response.returnCodes?.length ?? 0) > 0;
-  const evidenceShort =
-    levelRank(response.maxLoCAchieved) < levelRank(request.vtr.levelOfConfidence);
-  if ((hasReturnCodes || evidenceShort) && !returnCodesAllowed) return accessDenied(ACCESS_DENIED);
-  return null;
-}
+export { ACCESS_DENIED };
 
 /** The configured /authorize scenario, if one applies. ACCESS_DENIED wins. */
 function authorizeScenario(
@@ -52,7 +31,8 @@ function authorizeScenario(
   if (names.includes('TEMPORARILY_UNAVAILABLE'))
     return {
       name: 'TEMPORARILY_UNAVAILABLE',
-      error: temporarilyUnavailable('The service is temporarily unavailable'),
+      // As the public simulator: the description is present but empty.
+      error: temporarilyUnavailable(''),
     };
   return null;
 }
@@ -138,19 +118,12 @@ export function completeAuthorization(
       { request, sessionId: session.id, sid: session.sid, authTime: session.authTime, journeyId },
       LIFETIMES.interaction * 1000,
     );
-    res
-      .status(200)
-      .type('text/html')
-      .setHeader('Cache-Control', 'no-store')
-      .send(
-        renderInteractiveForm({
-          lang: request.uiLocale,
-          action: `${config.simulatorUrl}/form-submit`,
-          interactionId,
-          values: config.responseConfiguration,
-          errors: [],
-        }),
-      );
+    sendInteractiveForm(res, {
+      simulatorUrl: config.simulatorUrl,
+      interactionId,
+      request,
+      values: config.responseConfiguration,
+    });
     notes.outcome = { kind: 'success' };
     return;
   }

@@ -1,7 +1,121 @@
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { SimulatorContext } from '../../simulator-context.js';
+import { isPlainObject } from '../../config/field-rules.js';
+import { notesOf } from '../../http/exchange-notes.js';
+import { buildRedirect, redirectWithError } from '../../http/respond.js';
+import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
+import { checkIdentityOutcome } from '../authorize/check-identity-outcome.js';
+import { FORM_LANG, INTERACTION_ID } from './form-fields.js';
+import { parseFormSubmission } from './parse-form-submission.js';
+import { sendExpiredPage, sendInteractiveForm } from './send-interactive-form.js';
+import { INTERACTIVE_TEXT } from './translations.js';
 
-/** STUB (to be completed): POST /form-submit. */
-export function handleFormSubmit(_ctx: SimulatorContext, _req: Request, res: Response): void {
-  res.status(400).json({ error: 'invalid_request', invalid_fields: [] });
+export const INTERACTION_EXPIRED = INTERACTIVE_TEXT.en.expired.message;
+
+/** Interaction ids are 32 characters; anything far longer is not worth a lookup. */
+const MAX_ID_LENGTH = 256;
+
+/** A script (JSON body, or Accept preferring JSON) gets JSON errors; a browser gets pages. */
+function wantsJson(req: Request): boolean {
+  if (req.is('application/json')) return true;
+  return req.accepts(['text/html', 'application/json']) === 'application/json';
+}
+
+const newInteractionId = (): string => randomBytes(24).toString('base64url');
+
+/**
+ * POST /form-submit: the tester's answer to the interactive form. The pending sign-in named by
+ * the hidden interactionId is consumed; the redirect target and state come from it, never from
+ * the form. Invalid fields bring the form back (or a JSON list of them); valid ones issue the
+ * code, exactly as a non-interactive /authorize does.
+ */
+export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Response): void {
+  const config = ctx.config.get();
+  const notes = notesOf(res);
+  const body: Record<string, unknown> = isPlainObject(req.body) ? req.body : {};
+  const json = wantsJson(req);
+
+  const rawId = body[INTERACTION_ID];
+  const interactionId =
+    typeof rawId === 'string' && rawId.length > 0 && rawId.length <= MAX_ID_LENGTH ? rawId : null;
+  const pending = interactionId ? ctx.interactions.take(interactionId) : undefined;
+  if (!interactionId || !pending) {
+    notes.outcome = { kind: 'error', code: 'invalid_request', description: INTERACTION_EXPIRED };
+    if (json) {
+      res.status(400).json({
+        error: 'invalid_request',
+        error_description: INTERACTION_EXPIRED,
+        invalid_fields: [{ field: INTERACTION_ID, msg: INTERACTION_EXPIRED }],
+      });
+    } else {
+      sendExpiredPage(res, config.simulatorUrl, body[FORM_LANG] === 'cy' ? 'cy' : 'en');
+    }
+    return;
+  }
+
+  const { request } = pending;
+  notes.journeyId = pending.journeyId;
+  notes.links.sid = pending.sid;
+
+  const parsed = parseFormSubmission(body, config.responseConfiguration);
+  if (!parsed.ok) {
+    const { issues, submitted } = parsed.error;
+    notes.outcome = {
+      kind: 'error',
+      code: 'invalid_request',
+      description: `Invalid form fields: ${issues.map((i) => `${i.field} ${i.msg}`).join('; ')}`,
+    };
+    if (json) {
+      // The sign-in stays open under the same id, so a script can correct and resend.
+      ctx.interactions.set(interactionId, pending, LIFETIMES.interaction * 1000);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(400).json({
+        error: 'invalid_request',
+        invalid_fields: issues.map(({ field, msg }) => ({ field, msg })),
+      });
+    } else {
+      // A fresh id for the re-rendered form: the page that was just posted is spent.
+      const nextId = newInteractionId();
+      ctx.interactions.set(nextId, pending, LIFETIMES.interaction * 1000);
+      sendInteractiveForm(res, {
+        simulatorUrl: config.simulatorUrl,
+        interactionId: nextId,
+        request,
+        values: config.responseConfiguration,
+        submitted,
+        issues,
+      });
+    }
+    return;
+  }
+
+  const response = parsed.value;
+  const identityError = checkIdentityOutcome(request, config, response);
+  if (identityError) {
+    redirectWithError(res, identityError, {
+      redirectUri: request.redirectUri,
+      state: request.state,
+      responseMode: request.responseMode,
+    });
+    return;
+  }
+
+  const code = randomBytes(32).toString('base64url');
+  ctx.codes.set(
+    code,
+    {
+      request,
+      response,
+      sid: pending.sid,
+      authTime: pending.authTime,
+      journeyId: pending.journeyId,
+    },
+    LIFETIMES.authorizationCode * 1000,
+  );
+  notes.links.code = code;
+  notes.outcome = { kind: 'success' };
+  res.redirect(
+    302,
+    buildRedirect(request.redirectUri, { code, state: request.state }, request.responseMode),
+  );
 }

@@ -8,11 +8,11 @@ import {
 import { notesOf } from '../../http/exchange-notes.js';
 import { sendBearerError } from '../../http/respond.js';
 import type { SimulatorContext } from '../../simulator-context.js';
+import { levelRank } from '../authorize/check-identity-outcome.js';
 import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';
 
 const INVALID_ACCESS_TOKEN = 'Invalid access token';
 const claim = (name: string) => `${VOCAB_URL}/v1/${name}`;
-const levelRank = (loc: string | null): number => (loc ? Number(loc.slice(1)) : 0);
 
 /** GET /userinfo: the claims the access token's scopes and claims allow. */
 export async function handleUserinfo(
