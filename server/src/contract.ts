@@ -111,6 +111,8 @@ export interface ExchangeRequest {
   query: Record<string, string>;
   headers: Record<string, string>;
   body?: unknown;
+  /** The body kept in the log was cut off (bodies are kept up to 64 KiB). */
+  bodyTruncated?: boolean;
   /** e.g. "1.1". */
   httpVersion?: string;
 }

@@ -1,8 +1,281 @@
-import { Router } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type {
+  Exchange,
+  ExchangeDetail,
+  ExchangePage,
+  PublicKeysView,
+  SimulatorStatus,
+} from '../contract.js';
 import type { AppDeps } from '../http/app.js';
+import { buildJwks } from '../keys/jwks.js';
+import { buildDidDocument, didId } from '../keys/did-document.js';
+import { coreIdentitySigningKey, idTokenSigningKey } from '../keys/key-store.js';
+import { maskExchange } from '../log/mask-exchange.js';
+import { createExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
+import { isTokenRole, TOKEN_ROLES } from '../analysis/analyze-token.js';
+import { requireLoopbackHost } from './require-loopback-host.js';
+import { createEventStream } from './event-stream.js';
+import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
+import { buildHar } from './build-har.js';
 
-/** STUB (to be completed): the admin API under /_simulator/api. */
+/** The longest token /inspect reads. */
+export const MAX_INSPECT_TOKEN = 64 * 1024;
+
+/** Paths of the admin API and the methods each answers (others get 405). */
+const ROUTES: Record<string, string> = {
+  '/status': 'GET, HEAD',
+  '/exchanges': 'GET, HEAD, DELETE',
+  '/exchanges.har': 'GET, HEAD',
+  '/events': 'GET',
+  '/keys': 'GET, HEAD',
+  '/inspect': 'POST',
+  '/defaults': 'GET, HEAD',
+  '/config/reset': 'POST',
+};
+
+function badRequest(res: Response, description: string): void {
+  res.status(400).json({ error: 'invalid_request', error_description: description });
+}
+
+/** The URL this request reached, from the socket (the listening address and port). */
+function listeningAddress(req: Request): { url: string; port: number } | undefined {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress || !localPort) return undefined;
+  const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return { url: `http://${host}:${localPort}`, port: localPort };
+}
+
+/**
+ * The admin API, mounted at /_simulator/api: status, the request log (list, detail with token
+ * analysis, clear, HAR export, live event stream), keys, token inspection and configuration
+ * defaults. Loopback Host only, no CORS, no caching. Exchanges are shown with secrets masked,
+ * except one exchange's detail on ?reveal=true.
+ */
 export function createAdminRouter(deps: AppDeps): Router {
-  void deps;
-  return Router();
+  const { context: ctx, events, log } = deps;
+  const startedAt = ctx.clock();
+  const analyzer = createExchangeAnalyzer({ context: ctx, events, log });
+  const stream = createEventStream({ events, log, currentConfig: () => ctx.config.get() });
+  deps.onClose(() => stream.close());
+
+  const router = Router();
+  router.use(requireLoopbackHost);
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/status', (req, res) => {
+    const now = ctx.clock();
+    const status: SimulatorStatus = {
+      version: deps.version,
+      baseUrl: ctx.config.get().simulatorUrl,
+      startedAt: new Date(startedAt).toISOString(),
+      uptimeSeconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
+      exchangeCount: log.size,
+      totalExchanges: log.totalRecorded,
+      logCapacity: log.capacity,
+    };
+    const listening = listeningAddress(req);
+    if (listening) {
+      status.listeningUrl = listening.url;
+      status.port = listening.port;
+    }
+    res.json(status);
+  });
+
+  router.get('/exchanges', (req, res) => {
+    const parsed = parseExchangeQuery(req.query as Record<string, unknown>, { paging: true });
+    if (!parsed.ok) {
+      badRequest(res, parsed.error);
+      return;
+    }
+    const query = parsed.value;
+    const items: Exchange[] = [];
+    let total = 0;
+    let more = false;
+    for (const exchange of log.newestFirst()) {
+      if (!matchesFilter(exchange, query)) continue;
+      total++;
+      if (query.before !== undefined && exchange.seq >= query.before) continue;
+      if (items.length < query.limit) items.push(maskExchange(exchange));
+      else more = true;
+    }
+    const page: ExchangePage = { items, total };
+    const last = items[items.length - 1];
+    if (more && last) page.nextBefore = last.seq;
+    res.json(page);
+  });
+
+  router.delete('/exchanges', (_req, res) => {
+    log.clear();
+    events.emit('reset');
+    res.status(204).end();
+  });
+
+  router.get('/exchanges.har', (req, res) => {
+    const parsed = parseExchangeQuery(req.query as Record<string, unknown>, { paging: false });
+    if (!parsed.ok) {
+      badRequest(res, parsed.error);
+      return;
+    }
+    const filter = parsed.value;
+    const exchanges = log
+      .list()
+      .filter((e) => matchesFilter(e, filter))
+      .map(maskExchange);
+    const har = buildHar(exchanges, { name: 'Identity Simulator', version: deps.version });
+    res.setHeader('Content-Disposition', 'attachment; filename="identity-simulator.har"');
+    res.type('application/json').send(JSON.stringify(har, null, 2));
+  });
+
+  router.get('/exchanges/:id', async (req, res, next) => {
+    try {
+      const extra = Object.keys(req.query).filter((k) => k !== 'reveal');
+      if (extra.length > 0) {
+        badRequest(res, `Unknown parameter ${extra[0]}; the only parameter is reveal`);
+        return;
+      }
+      const reveal = (req.query as Record<string, unknown>).reveal;
+      if (reveal !== undefined && reveal !== 'true' && reveal !== 'false') {
+        badRequest(res, 'reveal must be true or false');
+        return;
+      }
+      const id = req.params.id;
+      const exchange = typeof id === 'string' ? log.get(id) : undefined;
+      if (!exchange) {
+        res.status(404).json({
+          error: 'not_found',
+          error_description: `No exchange with id ${JSON.stringify(id)} in the log (it may have been cleared or replaced by newer ones)`,
+        });
+        return;
+      }
+      const analysis = await analyzer.analyze(exchange);
+      const detail: ExchangeDetail = {
+        exchange: reveal === 'true' ? exchange : maskExchange(exchange),
+        analysis,
+      };
+      res.json(detail);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get('/events', stream.handle);
+
+  router.get('/keys', async (_req, res, next) => {
+    try {
+      const keys = await ctx.keys();
+      const config = ctx.config.get();
+      const did = buildDidDocument(config.simulatorUrl, keys, config);
+      const view: PublicKeysView = {
+        idToken: {
+          jwks: buildJwks(keys, config),
+          signingKid: {
+            ES256: idTokenSigningKey(keys, config, 'ES256').kid,
+            RS256: idTokenSigningKey(keys, config, 'RS256').kid,
+          },
+        },
+        coreIdentity: {
+          did: { ...did },
+          signingKid: `${didId(config.simulatorUrl)}#${coreIdentitySigningKey(keys, config).kid}`,
+        },
+      };
+      res.json(view);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post(
+    '/inspect',
+    express.json({ limit: '200kb', type: () => true }),
+    async (req, res, next) => {
+      try {
+        const body: unknown = req.body;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+          badRequest(
+            res,
+            'Send a JSON object: {"token": "<compact JWT>", "role": "<optional role>"}',
+          );
+          return;
+        }
+        const { token, role } = body as { token?: unknown; role?: unknown };
+        if (typeof token !== 'string' || token.trim() === '') {
+          badRequest(res, 'token must be a non-empty string (a compact JWT)');
+          return;
+        }
+        if (token.length > MAX_INSPECT_TOKEN) {
+          badRequest(res, `token must be at most ${MAX_INSPECT_TOKEN} characters`);
+          return;
+        }
+        if (role !== undefined && !isTokenRole(role)) {
+          badRequest(res, `role must be one of: ${TOKEN_ROLES.join(', ')}`);
+          return;
+        }
+        const unknown = Object.keys(body).filter((k) => k !== 'token' && k !== 'role');
+        if (unknown.length > 0) {
+          badRequest(res, `Unknown field ${unknown[0]}; the fields are token and role`);
+          return;
+        }
+        res.json(await analyzer.inspect(token, role));
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  router.get('/defaults', (_req, res) => {
+    res.json(ctx.config.initialConfig());
+  });
+
+  router.post('/config/reset', (_req, res) => {
+    res.json(ctx.config.reset());
+  });
+
+  router.use((req, res) => {
+    const allowed = ROUTES[req.path];
+    if (allowed) {
+      res.setHeader('Allow', allowed);
+      res.status(405).json({
+        error: 'method_not_allowed',
+        error_description: `${req.method} is not allowed on ${req.baseUrl}${req.path}; use ${allowed}`,
+      });
+      return;
+    }
+    res.status(404).json({
+      error: 'not_found',
+      error_description: `No admin endpoint ${req.method} ${req.baseUrl}${req.path}`,
+    });
+  });
+
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const e = error as { type?: string; status?: unknown };
+    if (e.type === 'entity.too.large') {
+      res
+        .status(413)
+        .json({ error: 'invalid_request', error_description: 'Request body too large' });
+      return;
+    }
+    if (
+      e.type === 'entity.parse.failed' ||
+      e.type === 'charset.unsupported' ||
+      e.type === 'encoding.unsupported'
+    ) {
+      badRequest(res, 'The body is not valid JSON');
+      return;
+    }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+      badRequest(res, 'Malformed request: the path or a parameter is not valid URL encoding');
+      return;
+    }
+    res.status(500).json({ error: 'server_error', error_description: 'Unexpected server error' });
+  });
+
+  return router;
 }

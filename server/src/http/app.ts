@@ -6,6 +6,7 @@ import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
 import { serveUi } from '../admin/serve-ui.js';
+import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
 import { dedupeQueryParams } from './dedupe-query-params.js';
 import { securityHeaders } from './security-headers.js';
@@ -65,6 +66,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
   app.use(securityHeaders);
   app.use(dedupeQueryParams);
+  // The UI's API (and everything mounted below its prefix) answers loopback callers only.
+  app.use(ADMIN_PREFIX, requireLoopbackHost);
 
   app.post(
     `${ADMIN_PREFIX}/config/validate`,

@@ -1,18 +1,278 @@
-import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
+import type { Exchange, ExchangeOutcome } from '../contract.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from './exchange-buffer.js';
-import { newExchangeNotes } from '../http/exchange-notes.js';
+import { newExchangeNotes, type ExchangeNotes } from '../http/exchange-notes.js';
+import { UI_PREFIX } from '../admin/prefixes.js';
+import { classifyEndpoint } from './classify-endpoint.js';
+import { deriveOutcome } from './derive-outcome.js';
 
-/** STUB (to be completed): records one Exchange per request. */
+/** Response bodies are kept up to this many characters; the rest is cut off. */
+export const MAX_CAPTURED_BODY = 64 * 1024;
+
+const ABORTED: ExchangeOutcome = {
+  kind: 'error',
+  code: 'client_closed',
+  description: 'The client closed the connection before the response was complete',
+};
+
+/** True for the simulator's own UI and admin API, which are never recorded. */
+export function isSimulatorPath(url: string): boolean {
+  if (!url.startsWith(UI_PREFIX)) return false;
+  const next = url.charCodeAt(UI_PREFIX.length);
+  // End of string, '/' or '?'.
+  return Number.isNaN(next) || next === 47 || next === 63;
+}
+
+type Chunk = string | Buffer | Uint8Array;
+type WriteFn = (chunk?: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Keeps what a response writes, up to MAX_CAPTURED_BODY characters, by reference: a body sent
+ * with res.json is kept as the object itself, so nothing is parsed or copied on the way out.
+ */
+class BodyCapture {
+  json: unknown;
+  hasJson = false;
+  parts: Chunk[] = [];
+  captured = 0;
+  written = 0;
+  truncated = false;
+
+  take(chunk: unknown): void {
+    if (typeof chunk === 'string') {
+      this.written += chunk.length;
+      this.keep(chunk, chunk.length);
+    } else if (chunk instanceof Uint8Array) {
+      this.written += chunk.byteLength;
+      this.keep(chunk, chunk.byteLength);
+    }
+  }
+
+  private keep(chunk: Chunk, length: number): void {
+    if (length === 0) return;
+    const room = MAX_CAPTURED_BODY - this.captured;
+    if (room <= 0) {
+      this.truncated = true;
+      return;
+    }
+    if (length > room) {
+      this.parts.push(chunk.slice(0, room));
+      this.captured += room;
+      this.truncated = true;
+      return;
+    }
+    this.parts.push(chunk);
+    this.captured += length;
+  }
+
+  /** The captured body: the JSON value given to res.json, parsed JSON, text, or nothing. */
+  body(contentType: string): unknown {
+    if (this.hasJson && !this.truncated) return this.json;
+    if (this.parts.length === 0) return undefined;
+    const textual =
+      contentType === '' || /json|text|xml|html|javascript|urlencoded/i.test(contentType);
+    if (!textual) return undefined;
+    const text =
+      this.parts.length === 1 && typeof this.parts[0] === 'string'
+        ? this.parts[0]
+        : this.parts
+            .map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8')))
+            .join('');
+    if (!this.truncated && /json/i.test(contentType)) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return text;
+      }
+    }
+    return text;
+  }
+}
+
+function flatHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value)
+      ? value.join(name === 'set-cookie' ? '\n' : ', ')
+      : String(value as string | number);
+  }
+  return out;
+}
+
+function flatQuery(query: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof query !== 'object' || query === null) return out;
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (Array.isArray(value)) {
+      const last: unknown = value[value.length - 1];
+      if (typeof last === 'string') out[key] = last;
+    }
+  }
+  return out;
+}
+
+/**
+ * The request body as parsed by the body parsers, by reference. One declared larger than the
+ * capture limit is kept as cut-off text instead, so a few big POSTs cannot fill the memory.
+ */
+function requestBody(req: Request): { body: unknown; truncated: boolean } {
+  const body = (req as { body?: unknown }).body;
+  const declared = Number(req.headers['content-length']);
+  if (body === undefined || !(declared > MAX_CAPTURED_BODY)) return { body, truncated: false };
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
+  } catch {
+    text = '';
+  }
+  return text.length > MAX_CAPTURED_BODY
+    ? { body: text.slice(0, MAX_CAPTURED_BODY), truncated: true }
+    : { body, truncated: false };
+}
+
+function safeQuery(req: Request): Record<string, string> {
+  try {
+    return flatQuery(req.query);
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Records one Exchange per request to the provider and emits it once the response is finished
+ * (or the client went away). Mounted first. Handlers annotate the record through
+ * `res.locals.exchangeNotes` (see http/exchange-notes.ts). Cheap on purpose: no copies of bodies,
+ * no token work; analysis happens later, when someone asks for an exchange's detail.
+ */
 export function createExchangeRecorder(deps: {
   clock: Clock;
   log: ExchangeBuffer;
   events: SimulatorEvents;
 }): RequestHandler {
-  void deps;
-  return (_req, res, next) => {
-    res.locals.exchangeNotes = newExchangeNotes();
+  const { clock, log, events } = deps;
+
+  return (req, res, next) => {
+    const url = req.url;
+    if (isSimulatorPath(url)) {
+      next();
+      return;
+    }
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const notes: ExchangeNotes = newExchangeNotes(classifyEndpoint(path));
+    (res.locals as { exchangeNotes?: ExchangeNotes }).exchangeNotes = notes;
+    const startedAt = clock();
+    const t0 = performance.now();
+    const capture = new BodyCapture();
+
+    const originalJson = res.json;
+    res.json = function json(this: Response, body: unknown) {
+      capture.json = body;
+      capture.hasJson = true;
+      return originalJson.call(this, body);
+    };
+    const writable = res as unknown as { write: WriteFn; end: WriteFn };
+    const originalWrite = writable.write;
+    const originalEnd = writable.end;
+    writable.write = function write(this: unknown, chunk?: unknown, ...rest: unknown[]) {
+      capture.take(chunk);
+      return originalWrite.call(this, chunk, ...rest);
+    };
+    writable.end = function end(this: unknown, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== 'function') capture.take(chunk);
+      return originalEnd.call(this, chunk, ...rest);
+    };
+
+    let recorded = false;
+    const record = (aborted: boolean): void => {
+      if (recorded) return;
+      recorded = true;
+      const exchange = buildExchange(req, res, {
+        path,
+        notes,
+        capture,
+        startedAt,
+        durationMs: Math.round((performance.now() - t0) * 100) / 100,
+        seq: log.nextSeq(),
+        aborted,
+      });
+      log.push(exchange);
+      try {
+        events.emit('exchange', exchange);
+      } catch {
+        // A listener's failure must never take the provider down.
+      }
+    };
+    res.once('finish', () => record(false));
+    res.once('close', () => record(!res.writableFinished));
     next();
   };
+}
+
+function buildExchange(
+  req: Request,
+  res: Response,
+  r: {
+    path: string;
+    notes: ExchangeNotes;
+    capture: BodyCapture;
+    startedAt: number;
+    durationMs: number;
+    seq: number;
+    aborted: boolean;
+  },
+): Exchange {
+  const { notes, capture } = r;
+  const status = res.statusCode;
+  const headers = flatHeaders(res.getHeaders() as Record<string, unknown>);
+  const location = headers.location;
+  const contentType = headers['content-type'] ?? '';
+  const isRedirect = location !== undefined && status >= 300 && status < 400;
+  const body = isRedirect || req.method === 'HEAD' ? undefined : capture.body(contentType);
+  const declaredLength = Number(headers['content-length']);
+  const outcome: ExchangeOutcome =
+    notes.outcome ??
+    (r.aborted
+      ? ABORTED
+      : deriveOutcome({ status, body, location, wwwAuthenticate: headers['www-authenticate'] }));
+
+  const requestBodyKept = requestBody(req);
+  const exchange: Exchange = {
+    id: randomUUID(),
+    seq: r.seq,
+    endpoint: notes.endpoint,
+    journeyId: notes.journeyId,
+    startedAt: new Date(r.startedAt).toISOString(),
+    durationMs: r.durationMs,
+    request: {
+      method: req.method,
+      path: r.path,
+      query: safeQuery(req),
+      headers: flatHeaders(req.headers),
+      body: requestBodyKept.body,
+      bodyTruncated: requestBodyKept.truncated ? true : undefined,
+      httpVersion: req.httpVersion,
+    },
+    response: {
+      status,
+      headers,
+      body,
+      location,
+      bodySize: Number.isFinite(declaredLength) ? declaredLength : capture.written,
+      bodyTruncated: capture.truncated && body !== undefined ? true : undefined,
+    },
+    outcome,
+    tokens: notes.tokens,
+    scenarios: notes.scenarios,
+    fault: notes.fault,
+  };
+  if (r.aborted) exchange.aborted = true;
+  return exchange;
 }

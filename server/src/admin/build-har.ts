@@ -1,0 +1,186 @@
+import { STATUS_CODES } from 'node:http';
+import type { Exchange } from '../contract.js';
+
+/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the parts this export fills. */
+export interface HarNameValue {
+  name: string;
+  value: string;
+}
+export interface HarCookie extends HarNameValue {
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+}
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: HarCookie[];
+    headers: HarNameValue[];
+    queryString: HarNameValue[];
+    postData?: { mimeType: string; params?: HarNameValue[]; text: string };
+    headersSize: number;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: HarCookie[];
+    headers: HarNameValue[];
+    content: { size: number; mimeType: string; text?: string };
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  comment?: string;
+  _exchangeId: string;
+  _seq: number;
+  _endpoint: string;
+  _journeyId?: string;
+  _outcome: Exchange['outcome'];
+  _scenarios: string[];
+}
+export interface Har {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: HarEntry[];
+  };
+}
+
+const nameValues = (record: Record<string, string>): HarNameValue[] =>
+  Object.entries(record).map(([name, value]) => ({ name, value }));
+
+/** Request headers as sent: one entry per header (a joined Set-Cookie is split back). */
+function headerList(record: Record<string, string>): HarNameValue[] {
+  const out: HarNameValue[] = [];
+  for (const [name, value] of Object.entries(record)) {
+    if (name === 'set-cookie')
+      for (const line of value.split('\n')) out.push({ name, value: line });
+    else out.push({ name, value });
+  }
+  return out;
+}
+
+export function parseCookieHeader(header: string | undefined): HarCookie[] {
+  if (!header) return [];
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.includes('='))
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return { name: part.slice(0, eq).trim(), value: part.slice(eq + 1).trim() };
+    });
+}
+
+export function parseSetCookie(header: string | undefined): HarCookie[] {
+  if (!header) return [];
+  return header
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => {
+      const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());
+      const eq = pair.indexOf('=');
+      const cookie: HarCookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+      for (const attribute of attributes) {
+        const [key = '', value] = attribute.split('=');
+        const k = key.toLowerCase();
+        if (k === 'path' && value !== undefined) cookie.path = value;
+        else if (k === 'httponly') cookie.httpOnly = true;
+        else if (k === 'secure') cookie.secure = true;
+      }
+      return cookie;
+    });
+}
+
+const bodyText = (body: unknown): string | undefined =>
+  body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+
+function postData(exchange: Exchange): HarEntry['request']['postData'] {
+  const { body, headers } = exchange.request;
+  if (body === undefined) return undefined;
+  const mimeType = headers['content-type'] ?? 'application/octet-stream';
+  if (
+    mimeType.includes('application/x-www-form-urlencoded') &&
+    typeof body === 'object' &&
+    body !== null
+  ) {
+    const params: HarNameValue[] = [];
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      for (const v of Array.isArray(value) ? value : [value])
+        params.push({ name, value: String(v) });
+    }
+    const text = new URLSearchParams(
+      params.map((p): [string, string] => [p.name, p.value]),
+    ).toString();
+    return { mimeType, params, text };
+  }
+  return { mimeType, text: bodyText(body) ?? '' };
+}
+
+function entryOf(exchange: Exchange): HarEntry {
+  const { request, response } = exchange;
+  const httpVersion = `HTTP/${request.httpVersion ?? '1.1'}`;
+  const search = new URLSearchParams(Object.entries(request.query)).toString();
+  const url = `http://${request.headers.host ?? 'localhost'}${request.path}${search ? `?${search}` : ''}`;
+  const post = postData(exchange);
+  const requestLength = Number(request.headers['content-length']);
+  const text = bodyText(response.body);
+  const size = response.bodySize ?? (text === undefined ? 0 : Buffer.byteLength(text));
+  const entry: HarEntry = {
+    startedDateTime: exchange.startedAt,
+    time: exchange.durationMs,
+    request: {
+      method: request.method,
+      url,
+      httpVersion,
+      cookies: parseCookieHeader(request.headers.cookie),
+      headers: headerList(request.headers),
+      queryString: nameValues(request.query),
+      headersSize: -1,
+      bodySize: Number.isFinite(requestLength)
+        ? requestLength
+        : post
+          ? Buffer.byteLength(post.text)
+          : 0,
+    },
+    response: {
+      status: response.status,
+      statusText: STATUS_CODES[response.status] ?? '',
+      httpVersion,
+      cookies: parseSetCookie(response.headers['set-cookie']),
+      headers: headerList(response.headers),
+      content: {
+        size,
+        mimeType: response.headers['content-type'] ?? 'x-unknown',
+        ...(text === undefined ? {} : { text }),
+      },
+      redirectURL: response.location ?? '',
+      headersSize: -1,
+      bodySize: size,
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    _exchangeId: exchange.id,
+    _seq: exchange.seq,
+    _endpoint: exchange.endpoint,
+    _outcome: exchange.outcome,
+    _scenarios: exchange.scenarios,
+  };
+  if (post) entry.request.postData = post;
+  if (exchange.journeyId !== undefined) entry._journeyId = exchange.journeyId;
+  if (response.bodyTruncated) entry.comment = 'Response body cut off at 64 KiB in the log.';
+  return entry;
+}
+
+/** A HAR 1.2 document of exchanges (give them masked, oldest first). */
+export function buildHar(exchanges: Exchange[], creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, entries: exchanges.map(entryOf) } };
+}

@@ -1,0 +1,51 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+
+export type DecodedToken =
+  | { ok: true; header: Record<string, unknown>; claims: Record<string, unknown> }
+  | { ok: false; header: Record<string, unknown> | null; reason: string };
+
+/**
+ * Reads a compact JWT's header and claims without checking anything. Anything that is not a
+ * signed JWT comes back as a reason a tester can read, never as an exception.
+ */
+export function decodeToken(compact: string): DecodedToken {
+  if (typeof compact !== 'string' || compact.trim() === '') {
+    return { ok: false, header: null, reason: 'Not a JWT: the value is empty.' };
+  }
+  const parts = compact.trim().split('.');
+  if (parts.length === 5) {
+    return {
+      ok: false,
+      header: null,
+      reason:
+        'Not a signed JWT: it has 5 parts, as an encrypted JWT (JWE) has. Only signed JWTs are read.',
+    };
+  }
+  if (parts.length !== 3) {
+    return {
+      ok: false,
+      header: null,
+      reason: `Not a JWT: a JWT has 3 base64url parts separated by dots; this value has ${parts.length}.`,
+    };
+  }
+  let header: Record<string, unknown>;
+  try {
+    header = decodeProtectedHeader(compact.trim()) as Record<string, unknown>;
+  } catch {
+    return {
+      ok: false,
+      header: null,
+      reason: 'Not a JWT: the first part (the header) is not base64url-encoded JSON.',
+    };
+  }
+  try {
+    const claims = decodeJwt(compact.trim()) as Record<string, unknown>;
+    return { ok: true, header, claims };
+  } catch {
+    return {
+      ok: false,
+      header,
+      reason: 'Not a JWT: the second part (the payload) is not a base64url-encoded JSON object.',
+    };
+  }
+}

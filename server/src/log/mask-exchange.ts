@@ -1,0 +1,68 @@
+import type { Exchange } from '../contract.js';
+
+/** Request body fields whose values are secrets: hidden entirely in the masked view. */
+export const SECRET_BODY_FIELDS = ['client_secret', 'code_verifier'] as const;
+/** Request headers whose values are credentials. */
+export const SECRET_HEADERS = ['authorization', 'proxy-authorization'] as const;
+
+/** How many leading characters of a bearer token stay visible. */
+const BEARER_PREFIX = 10;
+
+/** A secret replaced by its length: `••••••(32 chars)`. */
+export function hideSecret(value: string): string {
+  return `••••••(${value.length} chars)`;
+}
+
+/** A token shortened to its first characters and its length: `eyJhbGciOi…(812 chars)`. */
+export function shortenToken(value: string, keep = BEARER_PREFIX): string {
+  if (value.length <= keep) return hideSecret(value);
+  return `${value.slice(0, keep)}…(${value.length} chars)`;
+}
+
+/**
+ * An Authorization value with its credential shortened. A bearer token keeps its first characters
+ * (the JWT header, which is not secret); any other scheme (Basic carries a password) is hidden.
+ */
+export function maskAuthorization(value: string): string {
+  const space = value.indexOf(' ');
+  if (space === -1) return hideSecret(value);
+  const scheme = value.slice(0, space);
+  const credential = value.slice(space + 1).trim();
+  return scheme.toLowerCase() === 'bearer'
+    ? `${scheme} ${shortenToken(credential)}`
+    : `${scheme} ${hideSecret(credential)}`;
+}
+
+function hasSecrets(exchange: Exchange): boolean {
+  const { headers, body } = exchange.request;
+  for (const name of SECRET_HEADERS) if (headers[name] !== undefined) return true;
+  if (typeof body === 'object' && body !== null) {
+    for (const field of SECRET_BODY_FIELDS) if (field in body) return true;
+  }
+  return false;
+}
+
+/**
+ * The view of an exchange shown by the list, the event stream and the HAR export: secrets
+ * shortened. Copies only what it changes; an exchange without secrets is returned as it is.
+ */
+export function maskExchange(exchange: Exchange): Exchange {
+  if (!hasSecrets(exchange)) return exchange;
+  const headers = { ...exchange.request.headers };
+  for (const name of SECRET_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) headers[name] = maskAuthorization(value);
+  }
+  let body = exchange.request.body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const field of SECRET_BODY_FIELDS) {
+      const value = copy[field];
+      if (value === undefined) continue;
+      copy[field] =
+        typeof value === 'string' ? hideSecret(value) : hideSecret(JSON.stringify(value));
+    }
+    body = copy;
+  }
+  return { ...exchange, request: { ...exchange.request, headers, body }, masked: true };
+}
