@@ -41,7 +41,14 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts', 'renderer/**/*.{ts,tsx}', 'electron/**/*.ts'],
-    ignores: ['server/src/cli.ts', 'electron/launch.ts', '**/*.test.ts', '**/*.e2e.ts'],
+    ignores: [
+      'server/src/cli.ts',
+      'electron/launch.ts',
+      '**/*.test.ts',
+      '**/*.e2e.ts',
+      'renderer/test/**',
+      'renderer/scripts/**',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -55,6 +62,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/test/**', 'renderer/scripts/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -64,8 +72,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:*', 'express', 'electron'],
-              message: 'The renderer is a plain web app.',
+              regex: '^(node:.*|express|electron)$|/electron/(?!bridge\\.js$)',
+              message:
+                'The renderer is a plain web app; it knows the desktop only through the bridge types.',
             },
             {
               group: ['**/server/src/**', '!**/server/src/contract.js', '!**/server/src/contract'],
@@ -76,6 +85,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Browser tests and scripts drive a real server from Node.
+    files: ['renderer/test/**/*.{ts,tsx}', 'renderer/scripts/**/*.{js,mjs,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['electron/**/*.ts', 'electron/**/*.cts'],

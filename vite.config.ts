@@ -9,7 +9,17 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: `${here}renderer`,
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // Dev server only: hot reload needs an inline script and a websocket, which the UI's
+      // Content-Security-Policy forbids. The built UI keeps the policy untouched.
+      name: 'identity-simulator:dev-csp',
+      apply: 'serve',
+      transformIndexHtml: (html) =>
+        html.replace(/<meta\s+http-equiv="Content-Security-Policy"[\s\S]*?\/>\s*/, ''),
+    },
+  ],
   build: {
     outDir: `${here}dist/renderer`,
     emptyOutDir: true,

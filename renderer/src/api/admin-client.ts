@@ -1,0 +1,223 @@
+import type {
+  ConfigIssue,
+  ExchangeDetail,
+  ExchangeEndpoint,
+  ExchangePage,
+  PublicKeysView,
+  SimulatorConfig,
+  SimulatorStatus,
+  TokenAnalysis,
+  TokenRole,
+} from '../../../server/src/contract.js';
+import type { ConfigRequestBody } from './config-body.js';
+import { err, ok, type ApiError, type FieldIssue, type Result } from './result.js';
+
+/** Where the admin API lives on the simulator's own origin. */
+export const ADMIN_API = '/_simulator/api';
+export const HAR_URL = `${ADMIN_API}/exchanges.har`;
+export const EVENTS_URL = `${ADMIN_API}/events`;
+
+export interface ExchangeQuery {
+  limit?: number;
+  before?: number;
+  endpoint?: ExchangeEndpoint;
+  outcome?: 'success' | 'error';
+  journey?: string;
+  q?: string;
+}
+
+export type { ExchangeDetail, ExchangePage };
+
+export type ValidationOutcome = { ok: true } | { ok: false; issues: FieldIssue[] };
+
+/** Every request the UI makes. Components never fetch; they call the store, which calls this. */
+export interface AdminClient {
+  getConfig(): Promise<Result<SimulatorConfig>>;
+  postConfig(body: ConfigRequestBody): Promise<Result<SimulatorConfig>>;
+  validateConfig(body: ConfigRequestBody): Promise<Result<ValidationOutcome>>;
+  getDefaults(): Promise<Result<SimulatorConfig>>;
+  resetConfig(): Promise<Result<SimulatorConfig>>;
+  getStatus(): Promise<Result<SimulatorStatus>>;
+  getKeys(): Promise<Result<PublicKeysView>>;
+  listExchanges(query?: ExchangeQuery): Promise<Result<ExchangePage>>;
+  getExchange(id: string): Promise<Result<ExchangeDetail>>;
+  clearExchanges(): Promise<Result<void>>;
+  inspectToken(token: string, role?: TokenRole): Promise<Result<TokenAnalysis>>;
+}
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads the refused fields of a 400 from POST /config: the `errors` map (keyed by path) when
+ * present, else `invalid_fields`, else the validate endpoint's `issues`.
+ */
+export function parseFieldIssues(body: unknown): FieldIssue[] {
+  if (!isRecord(body)) return [];
+  const issues: FieldIssue[] = [];
+  if (isRecord(body.errors)) {
+    for (const [key, value] of Object.entries(body.errors)) {
+      if (!isRecord(value)) continue;
+      const path = typeof value.path === 'string' ? value.path : key;
+      const message = typeof value.msg === 'string' ? value.msg : 'is invalid';
+      issues.push({ path, message });
+    }
+  }
+  if (issues.length === 0 && Array.isArray(body.invalid_fields)) {
+    for (const item of body.invalid_fields) {
+      if (isRecord(item) && typeof item.field === 'string')
+        issues.push({
+          path: item.field,
+          message: typeof item.msg === 'string' ? item.msg : 'is invalid',
+        });
+    }
+  }
+  if (issues.length === 0 && Array.isArray(body.issues)) {
+    for (const item of body.issues as ConfigIssue[]) {
+      if (isRecord(item) && typeof item.path === 'string')
+        issues.push({
+          path: item.path,
+          message: typeof item.message === 'string' ? item.message : 'is invalid',
+        });
+    }
+  }
+  return issues;
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  if (isRecord(body)) {
+    if (typeof body.error_description === 'string') return body.error_description;
+    if (typeof body.message === 'string') return body.message;
+    if (typeof body.error === 'string') return body.error;
+  }
+  if (typeof body === 'string' && body.trim() !== '') return body.trim().slice(0, 200);
+  return fallback;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, init)): AdminClient {
+  async function call<T>(
+    path: string,
+    init: RequestInit & { json?: unknown } = {},
+    check: (body: unknown) => body is T = (b): b is T => b !== undefined,
+  ): Promise<Result<T>> {
+    const { json, ...rest } = init;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(path, {
+        ...rest,
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+        cache: 'no-store',
+      });
+    } catch (e) {
+      return err({ kind: 'network', message: e instanceof Error ? e.message : String(e) });
+    }
+    let body: unknown;
+    try {
+      body = await readBody(response);
+    } catch (e) {
+      return err({ kind: 'network', message: e instanceof Error ? e.message : String(e) });
+    }
+    if (!response.ok) {
+      const issues = response.status === 400 ? parseFieldIssues(body) : [];
+      const error: ApiError =
+        issues.length > 0
+          ? {
+              kind: 'invalid',
+              status: response.status,
+              message: messageOf(body, 'Invalid request'),
+              issues,
+            }
+          : {
+              kind: 'http',
+              status: response.status,
+              message: messageOf(body, response.statusText),
+            };
+      return err(error);
+    }
+    if (!check(body)) return err({ kind: 'unexpected', message: `Unexpected answer from ${path}` });
+    return ok(body);
+  }
+
+  const isConfig = (b: unknown): b is SimulatorConfig =>
+    isRecord(b) && isRecord(b.clientConfiguration) && isRecord(b.responseConfiguration);
+
+  return {
+    getConfig: () => call('/config', {}, isConfig),
+    postConfig: (body) => call('/config', { method: 'POST', json: body }, isConfig),
+    async validateConfig(body) {
+      const result = await call(
+        `${ADMIN_API}/config/validate`,
+        { method: 'POST', json: body },
+        isRecord,
+      );
+      if (!result.ok) {
+        // A 400 carrying issues is still an answer to "is this valid?".
+        if (result.error.kind === 'invalid') return ok({ ok: false, issues: result.error.issues });
+        return result;
+      }
+      if (result.value.ok === true) return ok({ ok: true });
+      return ok({ ok: false, issues: parseFieldIssues(result.value) });
+    },
+    getDefaults: () => call(`${ADMIN_API}/defaults`, {}, isConfig),
+    resetConfig: () => call(`${ADMIN_API}/config/reset`, { method: 'POST' }, isConfig),
+    getStatus: () =>
+      call(
+        `${ADMIN_API}/status`,
+        {},
+        (b): b is SimulatorStatus => isRecord(b) && typeof b.baseUrl === 'string',
+      ),
+    getKeys: () =>
+      call(`${ADMIN_API}/keys`, {}, (b): b is PublicKeysView => isRecord(b) && isRecord(b.idToken)),
+    listExchanges(query = {}) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query))
+        if (v !== undefined && v !== '') params.set(k, String(v));
+      const qs = params.toString();
+      return call(
+        `${ADMIN_API}/exchanges${qs ? `?${qs}` : ''}`,
+        {},
+        (b): b is ExchangePage => isRecord(b) && Array.isArray(b.items),
+      );
+    },
+    getExchange: (id) =>
+      call(
+        `${ADMIN_API}/exchanges/${encodeURIComponent(id)}`,
+        {},
+        (b): b is ExchangeDetail =>
+          isRecord(b) && isRecord(b.exchange) && Array.isArray(b.analysis),
+      ),
+    async clearExchanges() {
+      const result = await call(
+        `${ADMIN_API}/exchanges`,
+        { method: 'DELETE' },
+        (_b): _b is unknown => true,
+      );
+      return result.ok ? ok(undefined) : result;
+    },
+    inspectToken: (token, role) =>
+      call(
+        `${ADMIN_API}/inspect`,
+        { method: 'POST', json: role ? { token, role } : { token } },
+        (b): b is TokenAnalysis => isRecord(b) && Array.isArray(b.checks),
+      ),
+  };
+}

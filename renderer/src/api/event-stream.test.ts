@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  openEventStream,
+  type AdminEvent,
+  type EventSourceLike,
+  type StreamState,
+} from './event-stream.js';
+
+class FakeEventSource implements EventSourceLike {
+  readyState = 0;
+  onopen: EventSourceLike['onopen'] = null;
+  onerror: EventSourceLike['onerror'] = null;
+  listeners = new Map<string, ((ev: MessageEvent<string>) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (ev: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.call(this, new Event('open'));
+  }
+  fail(closed: boolean) {
+    this.readyState = closed ? 2 : 0;
+    this.onerror?.call(this, new Event('error'));
+  }
+  emit(type: string, data: string, lastEventId = '') {
+    for (const l of this.listeners.get(type) ?? [])
+      l({ data, lastEventId } as MessageEvent<string>);
+  }
+}
+
+function setup() {
+  const sources: FakeEventSource[] = [];
+  const events: AdminEvent[] = [];
+  const states: StreamState[] = [];
+  const malformed: string[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const stream = openEventStream(
+    '/events',
+    {
+      onEvent: (e) => events.push(e),
+      onState: (s) => states.push(s),
+      onMalformed: (n) => malformed.push(n),
+    },
+    {
+      createEventSource: (url) => {
+        const es = new FakeEventSource(url);
+        sources.push(es);
+        return es;
+      },
+      schedule: (fn, ms) => timers.push({ fn, ms }),
+      cancel: () => undefined,
+      backoff: [10, 20],
+    },
+  );
+  return { stream, sources, events, states, malformed, timers };
+}
+
+describe('openEventStream', () => {
+  it('delivers typed events with their ids', () => {
+    const t = setup();
+    t.sources[0]?.open();
+    t.sources[0]?.emit('exchange', JSON.stringify({ id: 'a', seq: 7 }), '7');
+    t.sources[0]?.emit('reset', '');
+    expect(t.events).toEqual([
+      { name: 'exchange', data: { id: 'a', seq: 7 }, lastEventId: '7' },
+      { name: 'reset', data: { cleared: true }, lastEventId: '' },
+    ]);
+    expect(t.states).toEqual(['connecting', 'open']);
+  });
+
+  it('skips a message that is not JSON and keeps going', () => {
+    const t = setup();
+    t.sources[0]?.emit('config', '{not json');
+    t.sources[0]?.emit('config', '{"simulatorUrl":"x"}');
+    expect(t.malformed).toEqual(['config']);
+    expect(t.events).toHaveLength(1);
+  });
+
+  it('lets the browser retry a dropped stream, and reports it', () => {
+    const t = setup();
+    t.sources[0]?.open();
+    t.sources[0]?.fail(false);
+    expect(t.states.at(-1)).toBe('reconnecting');
+    expect(t.sources).toHaveLength(1);
+    t.sources[0]?.open();
+    expect(t.states.at(-1)).toBe('open');
+  });
+
+  it('opens a new stream with growing delays when the browser gives up', () => {
+    const t = setup();
+    t.sources[0]?.fail(true);
+    expect(t.timers.map((x) => x.ms)).toEqual([10]);
+    t.timers[0]?.fn();
+    expect(t.sources).toHaveLength(2);
+    t.sources[1]?.fail(true);
+    t.timers[1]?.fn();
+    t.sources[2]?.fail(true);
+    expect(t.timers.map((x) => x.ms)).toEqual([10, 20, 20]);
+    // Events from an abandoned source are ignored.
+    t.sources[0]?.emit('reset', '');
+    expect(t.events).toEqual([]);
+  });
+
+  it('stops for good when closed', () => {
+    const t = setup();
+    t.stream.close();
+    expect(t.sources[0]?.closed).toBe(true);
+    expect(t.states.at(-1)).toBe('closed');
+    t.sources[0]?.fail(true);
+    expect(t.timers).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import { useLayoutEffect } from 'react';
+import { Icon } from '../components/Icon.js';
+import { useAppStore, useAppStoreApi } from '../store/app-store-context.js';
+import { selectors } from '../store/selectors.js';
+import { nextTheme, type Screen, type ThemeChoice } from '../store/ui-slice.js';
+import { ConfigScreen } from '../features/config/ConfigScreen.js';
+import { LogScreen } from '../features/log/LogScreen.js';
+import { ActiveScenariosBanner } from '../features/scenarios/ActiveScenariosBanner.js';
+import { ErrorBoundary } from '../components/ErrorBoundary.js';
+import { ConnectionBanner } from '../features/status/ConnectionBanner.js';
+import { ScenariosScreen } from '../features/scenarios/ScenariosScreen.js';
+import { ClientDetailsDialog } from '../features/status/ClientDetailsDialog.js';
+import { PortDialog } from '../features/status/PortDialog.js';
+import { StatusBar } from '../features/status/StatusBar.js';
+import { TokensScreen } from '../features/tokens/TokensScreen.js';
+import { HelpDialog } from './HelpDialog.js';
+import { useShortcuts } from './use-shortcuts.js';
+
+const NAV: { screen: Screen; label: string; key: string }[] = [
+  { screen: 'config', label: 'Configuration', key: '1' },
+  { screen: 'scenarios', label: 'Error scenarios', key: '2' },
+  { screen: 'log', label: 'Request log', key: '3' },
+  { screen: 'tokens', label: 'Token inspector', key: '4' },
+];
+
+const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
+const THEME_LABEL: Record<ThemeChoice, string> = {
+  system: 'System theme',
+  light: 'Light theme',
+  dark: 'Dark theme',
+};
+
+function NavBadge({ screen }: { screen: Screen }) {
+  const scenarios = useAppStore((s) => selectors.activeScenarios(s).length);
+  const exchanges = useAppStore(selectors.exchangeCount);
+  const dirty = useAppStore(selectors.isDraftDirty);
+  if (screen === 'scenarios' && scenarios > 0)
+    return <span className="nav-badge warn">{scenarios}</span>;
+  if (screen === 'log' && exchanges > 0)
+    return <span className="nav-badge">{exchanges > 9999 ? '10k' : exchanges}</span>;
+  if (screen === 'config' && dirty)
+    return <span className="nav-dot" title="Unapplied changes" aria-label="unapplied changes" />;
+  return null;
+}
+
+/** The tester's window: header with screens, the active scenarios, the screen, the status bar. */
+export function App() {
+  const store = useAppStoreApi();
+  const screen = useAppStore((s) => s.screen);
+  const setScreen = useAppStore((s) => s.setScreen);
+  const theme = useAppStore((s) => s.theme);
+  const setTheme = useAppStore((s) => s.setTheme);
+  const dialog = useAppStore((s) => s.dialog);
+  const openDialog = useAppStore((s) => s.openDialog);
+  useShortcuts(store);
+
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <div className="app" data-screen={screen}>
+      <header className="app-header">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            <Icon name="shield" size={16} />
+          </span>
+          <span className="brand-name">Identity Simulator</span>
+        </div>
+        <nav className="app-nav" role="tablist" aria-label="Screens">
+          {NAV.map((n) => (
+            <button
+              key={n.screen}
+              type="button"
+              role="tab"
+              aria-selected={screen === n.screen}
+              className={`nav-tab${screen === n.screen ? ' is-active' : ''}`}
+              onClick={() => setScreen(n.screen)}
+              data-testid={`nav-${n.screen}`}
+              title={`${n.label} (${n.key})`}
+            >
+              {n.label}
+              <NavBadge screen={n.screen} />
+            </button>
+          ))}
+        </nav>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="icon-btn header-btn"
+          onClick={() => setTheme(nextTheme(theme))}
+          aria-label={`${THEME_LABEL[theme]} (click to change)`}
+          title={`${THEME_LABEL[theme]} — Shift+T`}
+          data-testid="theme-toggle"
+          data-theme-choice={theme}
+        >
+          <Icon name={THEME_ICON[theme]} size={15} />
+        </button>
+        <button
+          type="button"
+          className="icon-btn header-btn"
+          onClick={() => openDialog('help')}
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          data-testid="help-button"
+        >
+          <Icon name="help" size={15} />
+        </button>
+      </header>
+      <div className="banners">
+        <ConnectionBanner />
+        <ActiveScenariosBanner />
+      </div>
+      <main
+        className="app-main"
+        role="tabpanel"
+        aria-label={NAV.find((n) => n.screen === screen)?.label}
+      >
+        <ErrorBoundary resetKey={screen}>
+          {screen === 'config' ? <ConfigScreen /> : null}
+          {screen === 'scenarios' ? <ScenariosScreen /> : null}
+          {screen === 'log' ? <LogScreen /> : null}
+          {screen === 'tokens' ? <TokensScreen /> : null}
+        </ErrorBoundary>
+      </main>
+      <StatusBar />
+      {dialog === 'help' ? <HelpDialog /> : null}
+      {dialog === 'client' ? <ClientDetailsDialog /> : null}
+      {dialog === 'port' ? <PortDialog /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Exchange } from '../../../../server/src/contract.js';
+import { useAppStore } from '../../store/app-store-context.js';
+import { selectors } from '../../store/selectors.js';
+import { formatClock, formatDuration } from '../tokens/format-time.js';
+import { journeyHue, outcomeSummary, statusTone } from './exchange-format.js';
+import { EmptyState } from '../../components/EmptyState.js';
+
+export const ROW_HEIGHT = 30;
+
+function Row({
+  e,
+  prev,
+  next,
+  selected,
+  onSelect,
+}: {
+  e: Exchange;
+  prev?: Exchange;
+  next?: Exchange;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const hue = e.journeyId ? journeyHue(e.journeyId) : null;
+  const joinsAbove = e.journeyId !== undefined && prev?.journeyId === e.journeyId;
+  const joinsBelow = e.journeyId !== undefined && next?.journeyId === e.journeyId;
+  return (
+    <div
+      role="row"
+      aria-selected={selected}
+      className={`log-row${selected ? ' is-selected' : ''}${e.outcome.kind === 'error' ? ' is-error' : ''}`}
+      onClick={onSelect}
+      data-testid="log-row"
+      data-endpoint={e.endpoint}
+      data-seq={e.seq}
+      data-outcome={e.outcome.kind}
+    >
+      <span
+        role="gridcell"
+        className={`journey-stripe${joinsAbove ? ' joins-above' : ''}${joinsBelow ? ' joins-below' : ''}`}
+        style={hue === null ? undefined : { ['--journey-hue' as string]: String(hue) }}
+        title={e.journeyId ? `Journey ${e.journeyId}` : 'No journey'}
+        data-has-journey={hue !== null}
+      />
+      <span role="gridcell" className="c-time mono">
+        {formatClock(e.startedAt)}
+      </span>
+      <span role="gridcell" className={`c-method method-${e.request.method.toLowerCase()}`}>
+        {e.request.method}
+      </span>
+      <span role="gridcell" className="c-path mono ellipsis" title={e.request.path}>
+        {e.request.path}
+      </span>
+      <span role="gridcell" className={`c-status status-${statusTone(e.response.status)}`}>
+        {e.response.status}
+      </span>
+      <span
+        role="gridcell"
+        className={`c-outcome ellipsis${e.outcome.kind === 'error' ? ' tone-bad' : ''}`}
+      >
+        {e.scenarios.length > 0 ? (
+          <span className="mini-flag" title={`Scenarios: ${e.scenarios.join(', ')}`}>
+            ⚑
+          </span>
+        ) : null}
+        {outcomeSummary(e)}
+      </span>
+      <span role="gridcell" className="c-dur mono">
+        {formatDuration(e.durationMs)}
+      </span>
+    </div>
+  );
+}
+
+/** The exchanges, newest first, virtualised so ten thousand rows scroll smoothly. */
+export function LogList() {
+  const visible = useAppStore(selectors.visibleExchanges);
+  const selectedId = useAppStore((s) => s.selectedId);
+  const select = useAppStore((s) => s.selectExchange);
+  const total = useAppStore((s) => s.items.length);
+  const parentRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- this component is not compiled
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => visible[i]?.id ?? i,
+  });
+  const selectedIndex = selectedId === null ? -1 : visible.findIndex((e) => e.id === selectedId);
+
+  // Keep the selected row in view when it moves with the keyboard.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  return (
+    <div
+      className="log-list"
+      role="grid"
+      aria-label="Exchanges, newest first"
+      aria-rowcount={visible.length}
+      data-testid="log-list"
+    >
+      <div className="log-head" role="row">
+        <span role="columnheader" aria-label="Journey" />
+        <span role="columnheader">Time</span>
+        <span role="columnheader">Method</span>
+        <span role="columnheader">Path</span>
+        <span role="columnheader">Status</span>
+        <span role="columnheader">Outcome</span>
+        <span role="columnheader" className="h-right">
+          Took
+        </span>
+      </div>
+      <div className="log-scroll" ref={parentRef} tabIndex={-1}>
+        {visible.length === 0 ? (
+          <EmptyState
+            icon="list"
+            title={total === 0 ? 'No exchanges yet' : 'No exchange matches the filter'}
+            testId="log-empty"
+          >
+            {total === 0 ? (
+              <p>
+                Point your relying party at the simulator; every request appears here as it happens.
+              </p>
+            ) : (
+              <p>Change or clear the filter to see more.</p>
+            )}
+          </EmptyState>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const e = visible[item.index] as Exchange;
+              return (
+                <div
+                  key={item.key}
+                  className="log-row-wrap"
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  <Row
+                    e={e}
+                    prev={visible[item.index - 1]}
+                    next={visible[item.index + 1]}
+                    selected={e.id === selectedId}
+                    onSelect={() => select(e.id)}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../components/Icon.js';
+import { HAR_URL } from '../../api/admin-client.js';
+import { useAppStore } from '../../store/app-store-context.js';
+import { selectors } from '../../store/selectors.js';
+import type { OutcomeFilter } from '../../store/log-slice.js';
+import { ENDPOINT_OPTIONS, shortJourney } from './exchange-format.js';
+
+export const LOG_FILTER_ID = 'log-filter';
+
+/** Filters, live/paused, clear and HAR export. */
+export function LogToolbar() {
+  const filter = useAppStore((s) => s.filter);
+  const setFilter = useAppStore((s) => s.setFilter);
+  const [paused, held, total, shown] = useAppStore(
+    useShallow(
+      (s) =>
+        [s.paused, s.held.length, s.items.length, selectors.visibleExchanges(s).length] as const,
+    ),
+  );
+  const setPaused = useAppStore((s) => s.setPaused);
+  const clearLog = useAppStore((s) => s.clearLog);
+  const clearError = useAppStore((s) => s.clearError);
+  const filtered = useAppStore(selectors.isFiltered);
+  return (
+    <div className="log-toolbar" role="toolbar" aria-label="Request log">
+      <div className="search">
+        <Icon name="search" size={13} />
+        <input
+          id={LOG_FILTER_ID}
+          className="input"
+          type="search"
+          placeholder="Filter by path, status, error, state…"
+          value={filter.text}
+          onChange={(e) => setFilter({ text: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              if (filter.text !== '') setFilter({ text: '' });
+              (e.target as HTMLInputElement).blur();
+            }
+          }}
+          aria-label="Filter the log (press / to focus)"
+          data-testid="log-filter"
+        />
+        <kbd className="kbd search-kbd">/</kbd>
+      </div>
+      <select
+        className="input select"
+        value={filter.endpoint}
+        onChange={(e) => setFilter({ endpoint: e.target.value as typeof filter.endpoint })}
+        aria-label="Endpoint"
+        data-testid="log-endpoint-filter"
+      >
+        <option value="all">All endpoints</option>
+        {ENDPOINT_OPTIONS.map((e) => (
+          <option key={e} value={e}>
+            {e}
+          </option>
+        ))}
+      </select>
+      <div className="segmented" role="radiogroup" aria-label="Outcome">
+        {(['all', 'success', 'error'] as OutcomeFilter[]).map((o) => (
+          <label key={o} className={`segment${filter.outcome === o ? ' is-active' : ''}`}>
+            <input
+              type="radio"
+              name="log-outcome"
+              value={o}
+              checked={filter.outcome === o}
+              onChange={() => setFilter({ outcome: o })}
+              data-testid={`log-outcome-${o}`}
+            />
+            <span>{o === 'all' ? 'All' : o === 'success' ? 'Success' : 'Errors'}</span>
+          </label>
+        ))}
+      </div>
+      {filter.journey ? (
+        <span className="chip chip-accent" data-testid="journey-filter">
+          Journey {shortJourney(filter.journey)}
+          <button
+            type="button"
+            className="chip-x"
+            aria-label="Show all journeys"
+            onClick={() => setFilter({ journey: null })}
+          >
+            <Icon name="x" size={10} />
+          </button>
+        </span>
+      ) : null}
+      <span className="muted small log-count" data-testid="log-count" aria-live="polite">
+        {filtered ? `${shown} of ${total}` : `${total}`} {total === 1 ? 'exchange' : 'exchanges'}
+      </span>
+      <span className="spacer" />
+      {clearError ? (
+        <span className="tone-bad small" role="alert">
+          {clearError}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className={`btn btn-sm ${paused ? 'btn-warn' : ''}`}
+        onClick={() => setPaused(!paused)}
+        aria-pressed={paused}
+        data-testid="log-pause"
+        title="Pause or resume live updates (p)"
+      >
+        <Icon name={paused ? 'play' : 'pause'} size={12} />
+        {paused ? `Resume${held > 0 ? ` (${held} new)` : ''}` : 'Pause'}
+      </button>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => void clearLog()}
+        data-testid="log-clear"
+        disabled={total === 0}
+      >
+        <Icon name="trash" size={12} /> Clear
+      </button>
+      <a
+        className="btn btn-sm"
+        href={HAR_URL}
+        download="identity-simulator.har"
+        data-testid="log-export-har"
+      >
+        <Icon name="download" size={12} /> HAR
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Icon } from '../../components/Icon.js';
+import { Switch } from '../../components/Switch.js';
+import { useAppStore } from '../../store/app-store-context.js';
+import { selectors } from '../../store/selectors.js';
+import { SCENARIO_CATALOGUE, type ScenarioGroupInfo } from './scenario-catalogue.js';
+
+function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
+  const active = useAppStore(selectors.errorsOfGroup(info.group));
+  const setScenario = useAppStore((s) => s.setScenario);
+  const loaded = useAppStore((s) => s.current !== null);
+  return (
+    <section
+      className="scenario-group"
+      aria-labelledby={`group-${info.group}`}
+      data-testid={`scenario-group-${info.group}`}
+    >
+      <header className="scenario-group-head">
+        <h2 id={`group-${info.group}`}>{info.title}</h2>
+        <code className="muted small">errorConfiguration.{info.group}</code>
+        {active.length > 0 ? <span className="chip chip-warn">{active.length} on</span> : null}
+      </header>
+      <p className="muted small scenario-where">{info.where}</p>
+      <ul className="scenario-list">
+        {info.scenarios.map((s) => {
+          const on = active.includes(s.name);
+          const id = `scenario-${info.group}-${s.name}`;
+          return (
+            <li
+              key={s.name}
+              className={`scenario${on ? ' is-on' : ''}`}
+              data-testid={id}
+              data-active={on ? 'true' : 'false'}
+            >
+              <Switch
+                id={id}
+                checked={on}
+                disabled={!loaded}
+                onChange={(next) => void setScenario(info.group, s.name, next)}
+                label={`${info.title}: ${s.name}`}
+                testId={`toggle-${info.group}-${s.name}`}
+              />
+              <div className="scenario-text">
+                <label htmlFor={id} className="scenario-name">
+                  {s.name}
+                </label>
+                <p className="scenario-effect">{s.effect}</p>
+                <p className="scenario-expect">
+                  <span className="expect-label">A correct relying party</span>{' '}
+                  {lowerFirst(s.expect)}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** One toggle per error scenario; each applies at once. */
+export function ScenariosScreen() {
+  const count = useAppStore((s) => selectors.activeScenarios(s).length);
+  const busy = useAppStore(selectors.isScenarioBusy);
+  const error = useAppStore((s) => s.scenarioError);
+  const clear = useAppStore((s) => s.clearScenarios);
+  const dismiss = useAppStore((s) => s.dismissScenarioError);
+  return (
+    <div
+      className="scenarios-screen screen-scroll"
+      data-testid="scenarios-screen"
+      data-busy={busy ? 'true' : 'false'}
+    >
+      <div className="screen-head">
+        <div>
+          <h1>Error scenarios</h1>
+          <p className="muted">
+            Make the simulator misbehave on purpose to prove your relying party refuses what it
+            must. Toggles apply immediately and stay on until you turn them off; several can be on
+            at once.
+          </p>
+        </div>
+        <div className="screen-head-actions">
+          <span className="muted small" role="status" aria-live="polite">
+            {busy ? 'Applying…' : count === 0 ? 'None active' : `${count} active`}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={count === 0}
+            onClick={() => void clear()}
+            data-testid="clear-scenarios"
+          >
+            Turn all off
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <div className="notice notice-bad" role="alert">
+          <Icon name="alert" size={13} /> {error}
+          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}>
+            <Icon name="x" size={12} />
+          </button>
+        </div>
+      ) : null}
+      <div className="scenario-groups">
+        {SCENARIO_CATALOGUE.map((g) => (
+          <ScenarioGroup key={g.group} info={g} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAdminClient, EVENTS_URL } from './api/admin-client.js';
+import { getDesktopBridge } from './api/desktop-bridge.js';
+import { openEventStream } from './api/event-stream.js';
+import { App } from './app/App.js';
+import { AppStoreProvider } from './store/app-store-context.js';
+import { createAppStore } from './store/create-app-store.js';
+import { startSync } from './store/start-sync.js';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/app.css';
+import './styles/config.css';
+import './styles/scenarios.css';
+import './styles/log.css';
+import './styles/tokens.css';
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const store = createAppStore({
+  api: createAdminClient(),
+  now: () => Date.now(),
+  schedule: (fn, ms) => window.setTimeout(fn, ms),
+  cancel: (h) => window.clearTimeout(h as number),
+  storage: safeStorage(),
+});
+
+startSync(store, {
+  openStream: (handlers) => openEventStream(EVENTS_URL, handlers),
+  schedule: (fn, ms) => window.setTimeout(fn, ms),
+  cancel: (h) => window.clearTimeout(h as number),
+});
+
+// In the desktop window the theme is also a desktop preference (it styles the window itself and
+// survives a port change, which gives the page a new origin and so new local storage).
+const desktop = getDesktopBridge();
+if (desktop) {
+  void desktop.getInfo().then(
+    (info) => {
+      if (info.theme !== store.getState().theme) store.getState().setTheme(info.theme);
+      store.subscribe((state, previous) => {
+        if (state.theme !== previous.theme) void desktop.setPreferences({ theme: state.theme });
+      });
+    },
+    () => undefined,
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppStoreProvider store={store}>
+        <App />
+      </AppStoreProvider>
+    </StrictMode>,
+  );
+}

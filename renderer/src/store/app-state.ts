@@ -1,0 +1,24 @@
+import type { ConfigSlice } from './config-slice.js';
+import type { ConnectionSlice } from './connection-slice.js';
+import type { LogSlice } from './log-slice.js';
+import type { ScenarioSlice } from './scenario-slice.js';
+import type { UiSlice } from './ui-slice.js';
+import type { AdminClient } from '../api/admin-client.js';
+
+/** The whole UI state: one store made of slices (zustand slices pattern). */
+export type AppState = ConfigSlice & ConnectionSlice & LogSlice & ScenarioSlice & UiSlice;
+
+/** What the store needs from the outside world, injected so tests can pass their own. */
+export interface StoreDeps {
+  api: AdminClient;
+  now: () => number;
+  schedule: (fn: () => void, ms: number) => unknown;
+  cancel: (handle: unknown) => void;
+  /** Where the theme choice is remembered (localStorage in the browser). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+export type SetState = (
+  partial: Partial<AppState> | ((state: AppState) => Partial<AppState>),
+) => void;
+export type GetState = () => AppState;

@@ -1,0 +1,249 @@
+import type { ErrorConfiguration, SimulatorConfig } from '../../../server/src/contract.js';
+import { toConfigRequestBody } from '../api/config-body.js';
+import { describeApiError, type FieldIssue } from '../api/result.js';
+import type { GetState, SetState, StoreDeps } from './app-state.js';
+import { deepEqual } from './deep-equal.js';
+
+/** How long typing pauses before the draft is sent to the validate endpoint. */
+export const VALIDATE_DELAY_MS = 250;
+
+export type ValidationState = 'idle' | 'pending' | 'valid' | 'invalid' | 'unavailable';
+
+export interface ConfigState {
+  /** The configuration the simulator holds now. */
+  current: SimulatorConfig | null;
+  /** The configuration the simulator started with (for "changed from default" and Reset). */
+  defaults: SimulatorConfig | null;
+  /** What the form shows; its errorConfiguration is ignored (error toggles apply at once). */
+  draft: SimulatorConfig | null;
+  /** Bumped on every edit, so a late validation answer for an older draft is dropped. */
+  draftVersion: number;
+  issues: FieldIssue[];
+  validation: ValidationState;
+  applying: boolean;
+  applyError: string | null;
+  /** The simulator's configuration changed (elsewhere) while the form held unapplied edits. */
+  externalChange: boolean;
+  loadError: string | null;
+  /** A short confirmation after Apply or Reset. */
+  notice: string | null;
+}
+
+export const initialConfigState = (): ConfigState => ({
+  current: null,
+  defaults: null,
+  draft: null,
+  draftVersion: 0,
+  issues: [],
+  validation: 'idle',
+  applying: false,
+  applyError: null,
+  externalChange: false,
+  loadError: null,
+  notice: null,
+});
+
+/** The draft ignoring error toggles, which are never part of the form. */
+function withoutErrors(c: SimulatorConfig): Omit<SimulatorConfig, 'errorConfiguration'> {
+  const { errorConfiguration: _ignored, ...rest } = c;
+  return rest;
+}
+
+export function isDraftDirty(state: Pick<ConfigState, 'draft' | 'current'>): boolean {
+  if (!state.draft || !state.current) return false;
+  return !deepEqual(withoutErrors(state.draft), withoutErrors(state.current));
+}
+
+/** The simulator announced its configuration: keep the form in step unless it holds edits. */
+export function receiveConfig(state: ConfigState, config: SimulatorConfig): Partial<ConfigState> {
+  const dirty = isDraftDirty(state);
+  if (!dirty || state.draft === null) {
+    return {
+      current: config,
+      draft: config,
+      externalChange: false,
+      issues: [],
+      validation: 'idle',
+    };
+  }
+  const same = deepEqual(withoutErrors(config), withoutErrors(state.current ?? config));
+  // The form's edits now match what arrived: nothing is pending any more.
+  if (deepEqual(withoutErrors(config), withoutErrors(state.draft))) {
+    return {
+      current: config,
+      draft: config,
+      externalChange: false,
+      issues: [],
+      validation: 'idle',
+    };
+  }
+  return { current: config, externalChange: state.externalChange || !same };
+}
+
+export function editDraft(
+  state: ConfigState,
+  recipe: (draft: SimulatorConfig) => SimulatorConfig,
+): Partial<ConfigState> {
+  if (!state.draft) return {};
+  return {
+    draft: recipe(state.draft),
+    draftVersion: state.draftVersion + 1,
+    validation: 'pending',
+    notice: null,
+    applyError: null,
+  };
+}
+
+/** Issues at a field path or below it (`clientConfiguration.redirectUrls` covers `.redirectUrls.0`). */
+export function issuesAt(issues: readonly FieldIssue[], path: string): FieldIssue[] {
+  return issues.filter(
+    (i) => i.path === path || i.path.startsWith(`${path}.`) || i.path.startsWith(`${path}[`),
+  );
+}
+
+export interface ConfigActions {
+  /** GET /config and the defaults (the event stream also sends the configuration on connect). */
+  loadConfig(): Promise<void>;
+  loadDefaults(): Promise<void>;
+  receiveConfig(config: SimulatorConfig): void;
+  editDraft(recipe: (draft: SimulatorConfig) => SimulatorConfig): void;
+  /** Replaces the form with a whole configuration (an import); applies nothing. */
+  replaceDraft(config: SimulatorConfig): void;
+  discardDraft(): void;
+  validateDraft(): Promise<void>;
+  applyDraft(): Promise<boolean>;
+  resetToDefaults(): Promise<boolean>;
+  /** POSTs the current configuration with these error toggles (used by the scenario slice). */
+  postErrorConfiguration(
+    errors: ErrorConfiguration,
+  ): Promise<{ ok: true } | { ok: false; message: string }>;
+}
+export type ConfigSlice = ConfigState & ConfigActions;
+
+export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps): ConfigSlice {
+  let timer: unknown;
+  const scheduleValidation = () => {
+    if (timer !== undefined) deps.cancel(timer);
+    timer = deps.schedule(() => {
+      timer = undefined;
+      void get().validateDraft();
+    }, VALIDATE_DELAY_MS);
+  };
+  /** The error toggles to send with any POST: the latest chosen ones. */
+  const activeErrors = (): ErrorConfiguration | undefined =>
+    get().pendingErrors ?? get().current?.errorConfiguration;
+
+  return {
+    ...initialConfigState(),
+    async loadConfig() {
+      const [config, defaults] = await Promise.all([deps.api.getConfig(), deps.api.getDefaults()]);
+      if (!config.ok) {
+        set({ loadError: describeApiError(config.error) });
+        return;
+      }
+      set((s) => ({
+        ...receiveConfig(s, config.value),
+        loadError: null,
+        // Without the defaults endpoint the markers compare with nothing rather than lie.
+        defaults: defaults.ok ? defaults.value : s.defaults,
+      }));
+    },
+    async loadDefaults() {
+      const defaults = await deps.api.getDefaults();
+      if (defaults.ok) set({ defaults: defaults.value });
+    },
+    receiveConfig: (config) => set((s) => ({ ...receiveConfig(s, config), loadError: null })),
+    editDraft(recipe) {
+      set((s) => editDraft(s, recipe));
+      scheduleValidation();
+    },
+    replaceDraft(config) {
+      set((s) => editDraft(s, () => config));
+      scheduleValidation();
+    },
+    discardDraft() {
+      if (timer !== undefined) deps.cancel(timer);
+      timer = undefined;
+      set((s) => ({
+        draft: s.current,
+        draftVersion: s.draftVersion + 1,
+        issues: [],
+        validation: 'idle',
+        externalChange: false,
+        applyError: null,
+      }));
+    },
+    async validateDraft() {
+      const { draft, draftVersion } = get();
+      const errors = activeErrors();
+      if (!draft || !errors) return;
+      const result = await deps.api.validateConfig(toConfigRequestBody(draft, errors));
+      if (get().draftVersion !== draftVersion) return;
+      if (!result.ok) {
+        set({ validation: 'unavailable' });
+        return;
+      }
+      set(
+        result.value.ok
+          ? { validation: 'valid', issues: [] }
+          : { validation: 'invalid', issues: result.value.issues },
+      );
+    },
+    async applyDraft() {
+      const { draft, draftVersion } = get();
+      const errors = activeErrors();
+      if (!draft || !errors || get().applying) return false;
+      set({ applying: true, applyError: null, notice: null });
+      const result = await deps.api.postConfig(toConfigRequestBody(draft, errors));
+      if (!result.ok) {
+        set({
+          applying: false,
+          applyError: describeApiError(result.error),
+          ...(result.error.kind === 'invalid'
+            ? { issues: result.error.issues, validation: 'invalid' as const }
+            : {}),
+        });
+        return false;
+      }
+      set((s) => ({
+        applying: false,
+        current: result.value,
+        // Edits made while the request was in flight stay in the form.
+        draft: s.draftVersion === draftVersion ? result.value : s.draft,
+        issues: [],
+        validation: 'idle',
+        externalChange: false,
+        notice: 'Configuration applied.',
+      }));
+      return true;
+    },
+    async resetToDefaults() {
+      set({ applying: true, applyError: null, notice: null });
+      const result = await deps.api.resetConfig();
+      if (!result.ok) {
+        set({ applying: false, applyError: describeApiError(result.error) });
+        return false;
+      }
+      set((s) => ({
+        applying: false,
+        current: result.value,
+        draft: result.value,
+        draftVersion: s.draftVersion + 1,
+        issues: [],
+        validation: 'idle',
+        externalChange: false,
+        pendingErrors: null,
+        notice: 'Configuration reset to defaults.',
+      }));
+      return true;
+    },
+    async postErrorConfiguration(errors) {
+      const current = get().current;
+      if (!current) return { ok: false, message: 'The configuration is not loaded yet.' };
+      const result = await deps.api.postConfig(toConfigRequestBody(current, errors));
+      if (!result.ok) return { ok: false, message: describeApiError(result.error) };
+      set((s) => receiveConfig(s, result.value));
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { createTestStore, exchange, settle } from '../../test/fake-admin-client.js';
+import {
+  initialLogState,
+  matchesFilter,
+  mergeExchanges,
+  moveSelection,
+  receiveExchanges,
+  setCapacity,
+  setPaused,
+  visibleExchanges,
+  EMPTY_FILTER,
+  type LogState,
+} from './log-slice.js';
+
+const state = (patch: Partial<LogState> = {}): LogState => ({ ...initialLogState(), ...patch });
+
+describe('mergeExchanges', () => {
+  it('appends new exchanges in seq order', () => {
+    const out = mergeExchanges([exchange(1)], [exchange(2), exchange(3)], 10);
+    expect(out.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('skips exchanges it already has (a replay after reconnection)', () => {
+    const items = [exchange(1), exchange(2)];
+    const out = mergeExchanges(items, [exchange(1), exchange(2), exchange(3)], 10);
+    expect(out.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('returns the same array when nothing is new', () => {
+    const items = [exchange(1)];
+    expect(mergeExchanges(items, [exchange(1)], 10)).toBe(items);
+    expect(mergeExchanges(items, [], 10)).toBe(items);
+  });
+
+  it('inserts a late exchange at its place', () => {
+    const out = mergeExchanges([exchange(1), exchange(3)], [exchange(2)], 10);
+    expect(out.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps only the newest exchanges beyond the capacity', () => {
+    const batch = Array.from({ length: 25 }, (_, i) => exchange(i + 1));
+    const out = mergeExchanges([], batch, 10);
+    expect(out).toHaveLength(10);
+    expect(out[0]?.seq).toBe(16);
+    expect(out[9]?.seq).toBe(25);
+  });
+
+  it('starts over when a known seq comes back with another id (restarted server)', () => {
+    const out = mergeExchanges([exchange(1), exchange(2)], [exchange(1, { id: 'new-1' })], 10);
+    expect(out.map((e) => e.id)).toEqual(['new-1']);
+  });
+});
+
+describe('pause and capacity', () => {
+  it('holds exchanges while paused and merges them on resume', () => {
+    let s = state({ items: [exchange(1)] });
+    s = { ...s, ...setPaused(s, true) };
+    s = { ...s, ...receiveExchanges(s, [exchange(2)]) };
+    expect(s.items.map((e) => e.seq)).toEqual([1]);
+    expect(s.held.map((e) => e.seq)).toEqual([2]);
+    s = { ...s, ...setPaused(s, false) };
+    expect(s.items.map((e) => e.seq)).toEqual([1, 2]);
+    expect(s.held).toEqual([]);
+  });
+
+  it('drops the selection when its exchange falls out of the list', () => {
+    let s = state({ capacity: 2, items: [exchange(1), exchange(2)], selectedId: 'ex-1' });
+    s = { ...s, ...receiveExchanges(s, [exchange(3)]) };
+    expect(s.selectedId).toBeNull();
+  });
+
+  it('refuses a capacity that is not a positive whole number', () => {
+    const s = state({ capacity: 5 });
+    expect(setCapacity(s, -1).capacity).toBe(10_000);
+    expect(setCapacity(s, 2.5).capacity).toBe(10_000);
+    expect(
+      setCapacity(state({ items: [exchange(1), exchange(2)] }), 1).items?.map((e) => e.seq),
+    ).toEqual([2]);
+  });
+});
+
+describe('filtering', () => {
+  const a = exchange(1, {
+    endpoint: 'authorize',
+    request: { method: 'GET', path: '/authorize', query: { state: 'xyz' }, headers: {} },
+    response: { status: 302, headers: {}, location: 'http://rp/cb?code=1' },
+  });
+  const b = exchange(2, {
+    endpoint: 'token',
+    journeyId: 'j2',
+    response: { status: 400, headers: {} },
+    outcome: { kind: 'error', code: 'invalid_client', description: 'bad assertion' },
+  });
+  const c = exchange(3, {
+    endpoint: 'userinfo',
+    request: { method: 'GET', path: '/userinfo', query: {}, headers: {} },
+  });
+
+  it('lists newest first', () => {
+    expect(visibleExchanges([a, b, c], EMPTY_FILTER).map((e) => e.seq)).toEqual([3, 2, 1]);
+  });
+
+  it('filters by endpoint, outcome, journey and text', () => {
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, endpoint: 'token' }).map((e) => e.seq),
+    ).toEqual([2]);
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, outcome: 'error' }).map((e) => e.seq),
+    ).toEqual([2]);
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, journey: 'j1' }).map((e) => e.seq),
+    ).toEqual([3, 1]);
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, text: 'invalid_client' }).map((e) => e.seq),
+    ).toEqual([2]);
+    expect(visibleExchanges([a, b, c], { ...EMPTY_FILTER, text: 'XYZ' }).map((e) => e.seq)).toEqual(
+      [1],
+    );
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, text: 'state=xyz' }).map((e) => e.seq),
+    ).toEqual([1]);
+    expect(
+      visibleExchanges([a, b, c], { ...EMPTY_FILTER, text: 'get 302' }).map((e) => e.seq),
+    ).toEqual([1]);
+  });
+
+  it('matches nothing for text found nowhere', () => {
+    expect(matchesFilter(a, { ...EMPTY_FILTER, text: 'no-such-thing' })).toBe(false);
+  });
+});
+
+describe('moveSelection', () => {
+  const visible = [exchange(3), exchange(2), exchange(1)];
+  it('moves down and up, clamped at the ends', () => {
+    expect(moveSelection(visible, 'ex-3', 1)).toBe('ex-2');
+    expect(moveSelection(visible, 'ex-1', 1)).toBe('ex-1');
+    expect(moveSelection(visible, 'ex-3', -1)).toBe('ex-3');
+  });
+  it('starts at the top (or bottom) when nothing or a hidden row is selected', () => {
+    expect(moveSelection(visible, null, 1)).toBe('ex-3');
+    expect(moveSelection(visible, 'gone', -1)).toBe('ex-1');
+    expect(moveSelection([], null, 1)).toBeNull();
+  });
+});
+
+describe('log actions', () => {
+  it('loads the detail of a selected exchange once', async () => {
+    const { store, calls } = createTestStore();
+    store.getState().receiveExchanges([exchange(1)]);
+    store.getState().selectExchange('ex-1');
+    await settle();
+    store.getState().selectExchange('ex-1');
+    await settle();
+    expect(calls.filter((c) => c.name === 'getExchange')).toHaveLength(1);
+    expect(store.getState().details['ex-1']).toEqual({ state: 'ready', analysis: [] });
+  });
+
+  it('keeps a readable message when the detail cannot be loaded', async () => {
+    const { store } = createTestStore({
+      getExchange: async () => ({
+        ok: false,
+        error: { kind: 'http', status: 404, message: 'not found' },
+      }),
+    });
+    await store.getState().loadDetail('nope');
+    expect(store.getState().details.nope).toEqual({
+      state: 'error',
+      message: 'The simulator answered 404: not found',
+    });
+  });
+
+  it('clears the log through the API, and says why when it cannot', async () => {
+    const good = createTestStore();
+    good.store.getState().receiveExchanges([exchange(1)]);
+    await good.store.getState().clearLog();
+    expect(good.store.getState().items).toEqual([]);
+
+    const bad = createTestStore({
+      clearExchanges: async () => ({ ok: false, error: { kind: 'network', message: 'offline' } }),
+    });
+    bad.store.getState().receiveExchanges([exchange(1)]);
+    await bad.store.getState().clearLog();
+    expect(bad.store.getState().items).toHaveLength(1);
+    expect(bad.store.getState().clearError).toContain('cannot be reached');
+  });
+});

@@ -1,0 +1,246 @@
+import type { Exchange, ExchangeEndpoint, TokenAnalysis } from '../../../server/src/contract.js';
+import { describeApiError } from '../api/result.js';
+import type { GetState, SetState, StoreDeps } from './app-state.js';
+
+/** The server keeps at most this many exchanges by default; the UI keeps the same cap. */
+export const DEFAULT_LOG_CAPACITY = 10_000;
+/** The most the UI keeps, whatever the server's capacity. */
+export const MAX_UI_LOG_CAPACITY = 10_000;
+
+export type OutcomeFilter = 'all' | 'success' | 'error';
+
+export interface LogFilter {
+  endpoint: ExchangeEndpoint | 'all';
+  outcome: OutcomeFilter;
+  text: string;
+  /** Only the exchanges of this journey, when set. */
+  journey: string | null;
+}
+
+export type ExchangeDetailEntry =
+  | { state: 'loading' }
+  | { state: 'ready'; analysis: TokenAnalysis[] }
+  | { state: 'error'; message: string };
+
+export interface LogState {
+  /** Exchanges in ascending seq order (oldest first); the view shows them newest first. */
+  items: Exchange[];
+  capacity: number;
+  paused: boolean;
+  /** Exchanges that arrived while paused, shown on resume. */
+  held: Exchange[];
+  filter: LogFilter;
+  selectedId: string | null;
+  details: Record<string, ExchangeDetailEntry>;
+  clearError: string | null;
+}
+
+export const EMPTY_FILTER: LogFilter = { endpoint: 'all', outcome: 'all', text: '', journey: null };
+
+export const initialLogState = (): LogState => ({
+  items: [],
+  capacity: DEFAULT_LOG_CAPACITY,
+  paused: false,
+  held: [],
+  filter: EMPTY_FILTER,
+  selectedId: null,
+  details: {},
+  clearError: null,
+});
+
+/** Keeps the newest `capacity` items. */
+function cap<T>(items: T[], capacity: number): T[] {
+  return items.length > capacity ? items.slice(items.length - capacity) : items;
+}
+
+/**
+ * Merges exchanges into a seq-ordered list without duplicates. A replay after a reconnection
+ * sends known exchanges again: they are skipped. The same seq under another id means the server
+ * restarted with a fresh log, so the old list is dropped.
+ */
+export function mergeExchanges(
+  items: Exchange[],
+  batch: readonly Exchange[],
+  capacity: number,
+): Exchange[] {
+  if (batch.length === 0) return items;
+  let out = items;
+  let copied = false;
+  const bySeq = new Map<number, string>();
+  for (const e of items) bySeq.set(e.seq, e.id);
+  for (const exchange of batch) {
+    const knownId = bySeq.get(exchange.seq);
+    if (knownId === exchange.id) continue;
+    if (knownId !== undefined) {
+      // Restarted server: start over from this exchange.
+      out = [];
+      copied = true;
+      bySeq.clear();
+    }
+    if (!copied) {
+      out = [...out];
+      copied = true;
+    }
+    const last = out[out.length - 1];
+    if (last === undefined || last.seq < exchange.seq) {
+      out.push(exchange);
+    } else {
+      // Out of order: insert at its place (binary search on seq).
+      let lo = 0;
+      let hi = out.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((out[mid] as Exchange).seq < exchange.seq) lo = mid + 1;
+        else hi = mid;
+      }
+      out.splice(lo, 0, exchange);
+    }
+    bySeq.set(exchange.seq, exchange.id);
+  }
+  return cap(out, capacity);
+}
+
+/** New exchanges: into the list when live, held back when paused. */
+export function receiveExchanges(state: LogState, batch: readonly Exchange[]): Partial<LogState> {
+  if (batch.length === 0) return {};
+  if (state.paused) return { held: cap([...state.held, ...batch], state.capacity) };
+  return pruneDetails({ ...state, items: mergeExchanges(state.items, batch, state.capacity) });
+}
+
+export function setPaused(state: LogState, paused: boolean): Partial<LogState> {
+  if (paused === state.paused) return {};
+  if (paused) return { paused: true };
+  return pruneDetails({
+    ...state,
+    paused: false,
+    held: [],
+    items: mergeExchanges(state.items, state.held, state.capacity),
+  });
+}
+
+/** The log was cleared on the server (or the tester asked for it). */
+export function resetLog(state: LogState): Partial<LogState> {
+  return {
+    items: [],
+    held: [],
+    selectedId: null,
+    details: {},
+    filter: { ...state.filter, journey: null },
+  };
+}
+
+export function setCapacity(state: LogState, capacity: number): Partial<LogState> {
+  const c = Number.isInteger(capacity) && capacity > 0 ? capacity : DEFAULT_LOG_CAPACITY;
+  if (c === state.capacity) return {};
+  return { capacity: c, items: cap(state.items, c), held: cap(state.held, c) };
+}
+
+/** Drops the selection and cached details of exchanges that fell out of the list. */
+function pruneDetails(state: LogState): Partial<LogState> {
+  const patch: Partial<LogState> = { items: state.items, held: state.held, paused: state.paused };
+  const oldest = state.items[0];
+  if (state.selectedId !== null && !state.items.some((e) => e.id === state.selectedId)) {
+    patch.selectedId = null;
+  }
+  const keys = Object.keys(state.details);
+  if (keys.length > 200 || (oldest === undefined && keys.length > 0)) {
+    const keep = new Set(state.items.slice(-200).map((e) => e.id));
+    patch.details = Object.fromEntries(
+      Object.entries(state.details).filter(([id]) => keep.has(id)),
+    );
+  }
+  return patch;
+}
+
+/** Lower-case text a filter string is matched against. */
+export function searchTextOf(e: Exchange): string {
+  const parts: string[] = [
+    e.request.method,
+    e.request.path,
+    e.endpoint,
+    String(e.response.status),
+    e.outcome.kind,
+    e.journeyId ?? '',
+    e.id,
+    ...Object.entries(e.request.query).map(([k, v]) => `${k}=${v}`),
+    ...e.scenarios,
+  ];
+  if (e.outcome.kind === 'error') parts.push(e.outcome.code, e.outcome.description);
+  if (e.response.location) parts.push(e.response.location);
+  return parts.join(' ').toLowerCase();
+}
+
+export function matchesFilter(e: Exchange, filter: LogFilter): boolean {
+  if (filter.endpoint !== 'all' && e.endpoint !== filter.endpoint) return false;
+  if (filter.outcome !== 'all' && e.outcome.kind !== filter.outcome) return false;
+  if (filter.journey !== null && e.journeyId !== filter.journey) return false;
+  const text = filter.text.trim().toLowerCase();
+  if (text === '') return true;
+  const haystack = searchTextOf(e);
+  return text.split(/\s+/).every((word) => haystack.includes(word));
+}
+
+/** Newest first, filtered. */
+export function visibleExchanges(items: readonly Exchange[], filter: LogFilter): Exchange[] {
+  const out: Exchange[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const e = items[i] as Exchange;
+    if (matchesFilter(e, filter)) out.push(e);
+  }
+  return out;
+}
+
+/** The id `delta` rows away from the selection in the visible list (clamped at both ends). */
+export function moveSelection(
+  visible: readonly Exchange[],
+  selectedId: string | null,
+  delta: number,
+): string | null {
+  if (visible.length === 0) return null;
+  const index = selectedId === null ? -1 : visible.findIndex((e) => e.id === selectedId);
+  if (index === -1) return (delta >= 0 ? visible[0] : visible[visible.length - 1])?.id ?? null;
+  const next = Math.min(visible.length - 1, Math.max(0, index + delta));
+  return visible[next]?.id ?? null;
+}
+
+export interface LogActions {
+  receiveExchanges(batch: readonly Exchange[]): void;
+  resetLog(): void;
+  setPaused(paused: boolean): void;
+  setLogCapacity(capacity: number): void;
+  setFilter(patch: Partial<LogFilter>): void;
+  selectExchange(id: string | null): void;
+  clearLog(): Promise<void>;
+  loadDetail(id: string, force?: boolean): Promise<void>;
+}
+export type LogSlice = LogState & LogActions;
+
+export function createLogSlice(set: SetState, get: GetState, deps: StoreDeps): LogSlice {
+  return {
+    ...initialLogState(),
+    receiveExchanges: (batch) => set((s) => receiveExchanges(s, batch)),
+    resetLog: () => set((s) => resetLog(s)),
+    setPaused: (paused) => set((s) => setPaused(s, paused)),
+    setLogCapacity: (capacity) => set((s) => setCapacity(s, capacity)),
+    setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
+    selectExchange(id) {
+      if (id !== get().selectedId) set({ selectedId: id, inspectorTokenIndex: 0 });
+      if (id !== null) void get().loadDetail(id);
+    },
+    async clearLog() {
+      const result = await deps.api.clearExchanges();
+      if (result.ok) set((s) => ({ ...resetLog(s), clearError: null }));
+      else set({ clearError: describeApiError(result.error) });
+    },
+    async loadDetail(id, force = false) {
+      const known = get().details[id];
+      if (known && !force && known.state !== 'error') return;
+      set((s) => ({ details: { ...s.details, [id]: { state: 'loading' } } }));
+      const result = await deps.api.getExchange(id);
+      const entry: ExchangeDetailEntry = result.ok
+        ? { state: 'ready', analysis: result.value.analysis }
+        : { state: 'error', message: describeApiError(result.error) };
+      set((s) => ({ details: { ...s.details, [id]: entry } }));
+    },
+  };
+}

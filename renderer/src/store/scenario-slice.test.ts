@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createTestStore, settle } from '../../test/fake-admin-client.js';
+import type { ConfigRequestBody } from '../api/config-body.js';
+import { countErrors, EMPTY_ERRORS, toggleError } from './scenario-slice.js';
+import { selectors } from './selectors.js';
+
+describe('toggleError', () => {
+  it('adds and removes a name, keeping the other groups', () => {
+    const on = toggleError(EMPTY_ERRORS, 'idTokenErrors', 'INVALID_SIGNATURE', true);
+    expect(on.idTokenErrors).toEqual(['INVALID_SIGNATURE']);
+    expect(on.coreIdentityErrors).toBe(EMPTY_ERRORS.coreIdentityErrors);
+    expect(toggleError(on, 'idTokenErrors', 'INVALID_SIGNATURE', false).idTokenErrors).toEqual([]);
+  });
+
+  it('returns the same value when nothing changes', () => {
+    expect(toggleError(EMPTY_ERRORS, 'authoriseErrors', 'ACCESS_DENIED', false)).toBe(EMPTY_ERRORS);
+  });
+
+  it('counts every active toggle', () => {
+    expect(
+      countErrors({ authoriseErrors: ['A'], idTokenErrors: ['B', 'C'], coreIdentityErrors: [] }),
+    ).toBe(3);
+  });
+});
+
+describe('scenario actions', () => {
+  it('posts the whole current configuration with the new toggles, not the unapplied form', async () => {
+    const { store, calls } = createTestStore();
+    await store.getState().loadConfig();
+    store.getState().editDraft((d) => ({ ...d, interactiveMode: true }));
+    const done = store.getState().setScenario('idTokenErrors', 'INVALID_SIGNATURE', true);
+    expect(selectors.activeErrors(store.getState()).idTokenErrors).toEqual(['INVALID_SIGNATURE']);
+    await done;
+    const body = calls.find((c) => c.name === 'postConfig')?.body as ConfigRequestBody;
+    expect(body.errorConfiguration.idTokenErrors).toEqual(['INVALID_SIGNATURE']);
+    expect(body.interactiveMode).toBe(false);
+    expect(body.clientConfiguration.clientId).toBeTruthy();
+    expect(store.getState().current?.errorConfiguration.idTokenErrors).toEqual([
+      'INVALID_SIGNATURE',
+    ]);
+    expect(store.getState().pendingErrors).toBeNull();
+    // The form's edit survives.
+    expect(store.getState().draft?.interactiveMode).toBe(true);
+  });
+
+  it('sends quick toggles one after another; the last choice wins', async () => {
+    const { store, serverConfig } = createTestStore();
+    await store.getState().loadConfig();
+    const a = store.getState().setScenario('authoriseErrors', 'ACCESS_DENIED', true);
+    const b = store.getState().setScenario('idTokenErrors', 'TOKEN_EXPIRED', true);
+    const c = store.getState().setScenario('authoriseErrors', 'ACCESS_DENIED', false);
+    await Promise.all([a, b, c]);
+    expect(serverConfig().errorConfiguration).toEqual({
+      authoriseErrors: [],
+      idTokenErrors: ['TOKEN_EXPIRED'],
+      coreIdentityErrors: [],
+    });
+    expect(selectors.activeScenarios(store.getState())).toEqual([
+      { group: 'idTokenErrors', name: 'TOKEN_EXPIRED' },
+    ]);
+  });
+
+  it('rolls back to the simulator state and explains a refused toggle', async () => {
+    const { store } = createTestStore({
+      postConfig: async () => ({
+        ok: false,
+        error: { kind: 'http', status: 500, message: 'boom' },
+      }),
+    });
+    await store.getState().loadConfig();
+    await store.getState().setScenario('authoriseErrors', 'ACCESS_DENIED', true);
+    await settle();
+    expect(selectors.activeErrors(store.getState()).authoriseErrors).toEqual([]);
+    expect(store.getState().scenarioError).toContain('500');
+  });
+
+  it('does nothing before the configuration is loaded', async () => {
+    const { store, calls } = createTestStore();
+    await store.getState().setScenario('authoriseErrors', 'ACCESS_DENIED', true);
+    expect(calls.some((c) => c.name === 'postConfig')).toBe(false);
+  });
+
+  it('clears every toggle', async () => {
+    const { store, serverConfig } = createTestStore();
+    await store.getState().loadConfig();
+    await store.getState().setScenario('coreIdentityErrors', 'INCORRECT_SUB', true);
+    await store.getState().clearScenarios();
+    expect(countErrors(serverConfig().errorConfiguration)).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import type { ErrorConfiguration } from '../../../server/src/contract.js';
+import type { GetState, SetState } from './app-state.js';
+
+export type ErrorGroup = keyof ErrorConfiguration;
+
+export interface ScenarioState {
+  /** Toggles chosen but not yet confirmed by the simulator (shown at once, optimistically). */
+  pendingErrors: ErrorConfiguration | null;
+  /** Requests still in flight. */
+  scenarioRequests: number;
+  scenarioError: string | null;
+}
+
+export const initialScenarioState = (): ScenarioState => ({
+  pendingErrors: null,
+  scenarioRequests: 0,
+  scenarioError: null,
+});
+
+export const EMPTY_ERRORS: ErrorConfiguration = {
+  authoriseErrors: [],
+  idTokenErrors: [],
+  coreIdentityErrors: [],
+};
+
+/** The toggles with `name` in `group` switched on or off; the order of the lists is kept. */
+export function toggleError(
+  errors: ErrorConfiguration,
+  group: ErrorGroup,
+  name: string,
+  on: boolean,
+): ErrorConfiguration {
+  const list = errors[group];
+  const has = list.includes(name);
+  if (on === has) return errors;
+  return { ...errors, [group]: on ? [...list, name] : list.filter((n) => n !== name) };
+}
+
+export function countErrors(errors: ErrorConfiguration): number {
+  return (
+    errors.authoriseErrors.length + errors.idTokenErrors.length + errors.coreIdentityErrors.length
+  );
+}
+
+export interface ScenarioActions {
+  setScenario(group: ErrorGroup, name: string, on: boolean): Promise<void>;
+  clearScenarios(): Promise<void>;
+  dismissScenarioError(): void;
+}
+export type ScenarioSlice = ScenarioState & ScenarioActions;
+
+export function createScenarioSlice(set: SetState, get: GetState): ScenarioSlice {
+  // Requests go one after another so the last toggle wins on the server too.
+  let chain: Promise<void> = Promise.resolve();
+
+  const post = (next: ErrorConfiguration) => {
+    set((s) => ({
+      pendingErrors: next,
+      scenarioRequests: s.scenarioRequests + 1,
+      scenarioError: null,
+    }));
+    chain = chain.then(async () => {
+      // Send the newest choice; a queued older one would only be overwritten.
+      const latest = get().pendingErrors ?? next;
+      const result = await get().postErrorConfiguration(latest);
+      set((s) => {
+        const remaining = s.scenarioRequests - 1;
+        if (!result.ok) {
+          return {
+            scenarioRequests: remaining,
+            pendingErrors: remaining === 0 ? null : s.pendingErrors,
+            scenarioError: result.message,
+          };
+        }
+        return {
+          scenarioRequests: remaining,
+          pendingErrors: remaining === 0 ? null : s.pendingErrors,
+        };
+      });
+    });
+    return chain;
+  };
+
+  return {
+    ...initialScenarioState(),
+    setScenario(group, name, on) {
+      const base = get().pendingErrors ?? get().current?.errorConfiguration;
+      if (!base) return Promise.resolve();
+      const next = toggleError(base, group, name, on);
+      if (next === base) return Promise.resolve();
+      return post(next);
+    },
+    clearScenarios() {
+      return post(EMPTY_ERRORS);
+    },
+    dismissScenarioError: () => set({ scenarioError: null }),
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createTestStore, exchange } from '../../test/fake-admin-client.js';
+import { selectors } from './selectors.js';
+
+describe('selectors', () => {
+  it('returns the same visible list while items and filter are unchanged', () => {
+    const { store } = createTestStore();
+    store.getState().receiveExchanges([exchange(1), exchange(2)]);
+    const a = selectors.visibleExchanges(store.getState());
+    expect(selectors.visibleExchanges(store.getState())).toBe(a);
+    store.getState().setFilter({ text: 'nothing' });
+    expect(selectors.visibleExchanges(store.getState())).toEqual([]);
+    expect(selectors.isFiltered(store.getState())).toBe(true);
+  });
+
+  it('derives the discovery URL and port from the status, else from the configuration', async () => {
+    const { store } = createTestStore();
+    expect(selectors.discoveryUrl(store.getState())).toBeNull();
+    await store.getState().loadConfig();
+    expect(selectors.discoveryUrl(store.getState())).toBe(
+      'http://localhost:3000/.well-known/openid-configuration',
+    );
+    await store.getState().refreshStatus();
+    expect(selectors.port(store.getState())).toBe(3000);
+  });
+
+  it('reads the port from the listening URL when the status has no port', () => {
+    const { store } = createTestStore();
+    store.setState({
+      status: {
+        version: '1',
+        baseUrl: 'https://sim.example',
+        listeningUrl: 'http://127.0.0.1:4123',
+        startedAt: '',
+        uptimeSeconds: 0,
+        exchangeCount: 0,
+        logCapacity: 1,
+      },
+    });
+    expect(selectors.port(store.getState())).toBe(4123);
+    store.setState({
+      status: {
+        version: '1',
+        baseUrl: 'not a url',
+        startedAt: '',
+        uptimeSeconds: 0,
+        exchangeCount: 0,
+        logCapacity: 1,
+      },
+    });
+    expect(selectors.port(store.getState())).toBeNull();
+  });
+
+  it('finds the selected exchange and the recent ones with tokens', () => {
+    const { store } = createTestStore();
+    store
+      .getState()
+      .receiveExchanges([
+        exchange(1, { tokens: [{ role: 'id_token', compact: 'a.b.c' }] }),
+        exchange(2),
+        exchange(3, { tokens: [{ role: 'client_assertion', compact: 'd.e.f' }] }),
+      ]);
+    store.setState({ selectedId: 'ex-2' });
+    expect(selectors.selectedExchange(store.getState())?.seq).toBe(2);
+    expect(selectors.recentTokenExchanges(store.getState()).map((e) => e.seq)).toEqual([3, 1]);
+  });
+});

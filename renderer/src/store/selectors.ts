@@ -1,0 +1,91 @@
+import type { ErrorConfiguration, Exchange } from '../../../server/src/contract.js';
+import type { AppState } from './app-state.js';
+import { isDraftDirty } from './config-slice.js';
+import { visibleExchanges, type LogFilter } from './log-slice.js';
+import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
+
+/** Remembers the last answer for the same inputs (compared by identity). */
+function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  let lastArgs: A | undefined;
+  let lastResult: R;
+  return (...args: A) => {
+    if (
+      lastArgs &&
+      args.length === lastArgs.length &&
+      args.every((a, i) => Object.is(a, lastArgs?.[i]))
+    ) {
+      return lastResult;
+    }
+    lastArgs = args;
+    lastResult = fn(...args);
+    return lastResult;
+  };
+}
+
+const visibleMemo = memo((items: Exchange[], filter: LogFilter) => visibleExchanges(items, filter));
+
+export interface ActiveScenario {
+  group: ErrorGroup;
+  name: string;
+}
+
+const GROUP_ORDER: readonly ErrorGroup[] = [
+  'authoriseErrors',
+  'idTokenErrors',
+  'coreIdentityErrors',
+];
+
+const activeListMemo = memo((errors: ErrorConfiguration): ActiveScenario[] =>
+  GROUP_ORDER.flatMap((group) => errors[group].map((name) => ({ group, name }))),
+);
+
+/** Named selectors: components read the store only through these. */
+export const selectors = {
+  /** The error toggles as the tester sees them: pending choices first, else the simulator's. */
+  activeErrors: (s: AppState): ErrorConfiguration =>
+    s.pendingErrors ?? s.current?.errorConfiguration ?? EMPTY_ERRORS,
+  activeScenarios: (s: AppState): ActiveScenario[] => activeListMemo(selectors.activeErrors(s)),
+  visibleExchanges: (s: AppState): Exchange[] => visibleMemo(s.items, s.filter),
+  selectedExchange: (s: AppState): Exchange | undefined =>
+    s.selectedId === null ? undefined : s.items.find((e) => e.id === s.selectedId),
+  isFiltered: (s: AppState): boolean =>
+    s.filter.endpoint !== 'all' ||
+    s.filter.outcome !== 'all' ||
+    s.filter.text.trim() !== '' ||
+    s.filter.journey !== null,
+  /** The simulator's public base URL (what relying parties are configured with). */
+  baseUrl: (s: AppState): string | null => s.status?.baseUrl ?? s.current?.simulatorUrl ?? null,
+  discoveryUrl: (s: AppState): string | null => {
+    const base = selectors.baseUrl(s);
+    return base === null ? null : `${base.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  },
+  port: (s: AppState): number | null => {
+    if (s.status?.port !== undefined) return s.status.port;
+    const url = s.status?.listeningUrl ?? s.status?.baseUrl;
+    if (!url) return null;
+    try {
+      const u = new URL(url);
+      return u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port);
+    } catch {
+      return null;
+    }
+  },
+  exchangeCount: (s: AppState): number => s.items.length,
+  isDraftDirty: (s: AppState): boolean => isDraftDirty(s),
+  errorsOfGroup:
+    (group: ErrorGroup) =>
+    (s: AppState): string[] =>
+      selectors.activeErrors(s)[group],
+  isScenarioBusy: (s: AppState): boolean => s.scenarioRequests > 0,
+  /** The newest exchanges that carry tokens (for the inspector when nothing is selected). */
+  recentTokenExchanges: (s: AppState): Exchange[] => recentTokensMemo(s.items),
+};
+
+const recentTokensMemo = memo((items: Exchange[]): Exchange[] => {
+  const out: Exchange[] = [];
+  for (let i = items.length - 1; i >= 0 && out.length < 30; i--) {
+    const e = items[i] as Exchange;
+    if (e.tokens.length > 0) out.push(e);
+  }
+  return out;
+});

@@ -1,0 +1,100 @@
+import type { Exchange } from '../../../server/src/contract.js';
+import type { AdminEvent, EventStreamHandlers } from '../api/event-stream.js';
+import type { AppStore } from './create-app-store.js';
+
+export interface SyncDeps {
+  openStream(handlers: EventStreamHandlers): { close(): void };
+  schedule: (fn: () => void, ms: number) => unknown;
+  cancel: (handle: unknown) => void;
+  /** How often the status (uptime, counts) is refreshed, in ms. */
+  statusEveryMs?: number;
+}
+
+/** Exchanges arriving within this window are added in one store update. */
+export const BATCH_MS = 50;
+/**
+ * The event stream sends the configuration right after its replay; GET /config (which the
+ * simulator logs like any request) is only used when it has not arrived by then.
+ */
+export const CONFIG_FALLBACK_MS = 1500;
+
+/**
+ * Keeps the store in step with the simulator: loads config, defaults, status and keys, then
+ * follows the event stream (the replay of the log first, then live events).
+ */
+export function startSync(store: AppStore, deps: SyncDeps): () => void {
+  const state = store.getState;
+  let pending: Exchange[] = [];
+  let flushTimer: unknown;
+  let statusTimer: unknown;
+  let stopped = false;
+  let everOpened = false;
+  // After a reconnection, exchanges wait until the status says whether the server restarted.
+  let holding = false;
+
+  const flush = () => {
+    flushTimer = undefined;
+    const batch = pending;
+    pending = [];
+    state().receiveExchanges(batch);
+  };
+
+  const onEvent = (event: AdminEvent) => {
+    switch (event.name) {
+      case 'exchange':
+        pending.push(event.data);
+        if (!holding) flushTimer ??= deps.schedule(flush, BATCH_MS);
+        break;
+      case 'config':
+        state().receiveConfig(event.data);
+        void state().refreshKeys();
+        break;
+      case 'reset':
+        pending = [];
+        state().resetLog();
+        break;
+    }
+  };
+
+  const pollStatus = () => {
+    if (stopped) return;
+    void state().refreshStatus();
+    statusTimer = deps.schedule(pollStatus, deps.statusEveryMs ?? 5000);
+  };
+
+  void state().loadDefaults();
+  void state().refreshKeys();
+  let configTimer: unknown = deps.schedule(() => {
+    configTimer = undefined;
+    if (!stopped && state().current === null) void state().loadConfig();
+  }, CONFIG_FALLBACK_MS);
+  pollStatus();
+  const stream = deps.openStream({
+    onEvent,
+    onState: (s) => {
+      state().setStreamState(s);
+      if (s !== 'open') return;
+      if (!everOpened) {
+        everOpened = true;
+        return;
+      }
+      // A reconnection: the status tells whether this is the same server (refreshStatus drops
+      // the log of a restarted one) before the replayed exchanges are merged.
+      holding = true;
+      void state()
+        .refreshStatus()
+        .finally(() => {
+          holding = false;
+          if (!stopped) flush();
+        });
+    },
+  });
+
+  return () => {
+    stopped = true;
+    stream.close();
+    if (flushTimer !== undefined) deps.cancel(flushTimer);
+    if (statusTimer !== undefined) deps.cancel(statusTimer);
+    if (configTimer !== undefined) deps.cancel(configTimer);
+  };
+}
