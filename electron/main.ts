@@ -78,6 +78,7 @@ async function start(): Promise<void> {
     ...(uiBuilt ? { uiDir: UI_DIR } : {}),
     ...(starting.config ? { config: starting.config } : {}),
     configPort: starting.configPort,
+    dataDir: join(app.getPath('userData'), 'presets'),
   });
   const keeper = keepConfiguration(store, (message) => console.error(message));
   host.onConfigChange((config) => keeper.changed(config));

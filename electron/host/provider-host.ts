@@ -33,6 +33,8 @@ export interface ProviderHostOptions {
   /** Signing keys, kept across restarts; generated once when absent. */
   keys?: KeyMaterial | Promise<KeyMaterial>;
   logCapacity?: number;
+  /** Folder where personas and scenarios are saved. */
+  dataDir?: string;
 }
 
 export interface ProviderStatus extends UiAddress {
@@ -76,6 +78,7 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
       version: options.version,
       ...(options.uiDir !== undefined ? { uiDir: options.uiDir } : {}),
       ...(options.logCapacity !== undefined ? { logCapacity: options.logCapacity } : {}),
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     });
 
   /**

@@ -159,7 +159,9 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   }
 
   const simulator = createSimulator({
-    config: startup.value,
+    config: startup.value.config,
+    ...(startup.value.preset ? { startupPreset: startup.value.preset } : {}),
+    ...(args.value.dataDir ? { dataDir: args.value.dataDir } : {}),
     uiDir: findUiDir(),
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),

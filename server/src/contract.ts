@@ -218,3 +218,22 @@ export interface AdminEventMap {
   reset: { cleared: true };
 }
 export type AdminEventName = keyof AdminEventMap;
+
+export type {
+  Persona,
+  Scenario,
+  InlinePersona,
+  ScenarioFlags,
+  PersonaDocument,
+  ScenarioDocument,
+  PresetList,
+  PresetProblem,
+  ActivePreset,
+  ActiveRef,
+  ApplyResult,
+  DiffEntry,
+  ExportFormat,
+  ImportRequest,
+  ImportResult,
+  PresetErrorBody,
+} from './presets/preset-types.js';

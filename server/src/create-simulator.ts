@@ -10,6 +10,7 @@ import { SimulatorEvents } from './simulator-events.js';
 import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
 import { buildApp } from './http/app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
+import type { StartupPreset } from './presets/preset-types.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   uiDir?: string;
   /** Folder where personas and scenarios are saved, one JSON file each. */
   dataDir?: string;
+  /** The scenario the starting configuration came from (headless --scenario). */
+  startupPreset?: StartupPreset;
   /** Version reported by the admin status endpoint. */
   version?: string;
 }
@@ -69,6 +72,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     log,
     uiDir: options.uiDir,
     dataDir: options.dataDir,
+    startupPreset: options.startupPreset,
     version: options.version ?? '0.0.0',
     onClose: (fn) => closers.push(fn),
   });

@@ -1,11 +1,80 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { SimulatorConfig } from './contract.js';
-import { ok, type Result } from './errors/result.js';
+import { err, ok, type Result } from './errors/result.js';
+import { parseScenarioDocument } from './presets/parse-preset.js';
+import { isPresetId, slugify } from './presets/preset-id.js';
+import { describeIssues, MAX_FILE_BYTES, PresetStore } from './presets/preset-store.js';
+import type { Scenario } from './presets/preset-types.js';
+import { resolveScenario, toScenario } from './presets/resolve-preset.js';
+import type { StartupPreset } from './presets/preset-types.js';
 
-/** Applies files named on the command line (a saved scenario) to the starting configuration. */
+/**
+ * Applies a scenario named on the command line to the starting configuration (from the
+ * environment). `scenario` is a path to a scenario file, or the id of a built-in or saved
+ * scenario. A scenario file may name a built-in persona, or a persona saved in `dataDir`, or
+ * write its persona inline. Any problem is one message naming the file and every field at fault.
+ */
 export function loadStartupFiles(
   config: SimulatorConfig,
   options: { scenario?: string; dataDir?: string },
-): Result<SimulatorConfig, string> {
-  void options;
-  return ok(config);
+): Result<{ config: SimulatorConfig; preset?: StartupPreset }, string> {
+  if (options.scenario === undefined) return ok({ config });
+  const store = new PresetStore(options.dataDir);
+  const loaded = readScenario(options.scenario, store);
+  if (!loaded.ok) return loaded;
+  const scenario = loaded.value;
+
+  const resolved = resolveScenario(scenario, {
+    baseline: config,
+    current: config,
+    lookup: store.lookupPersona,
+  });
+  if (!resolved.ok) return err(`--scenario ${options.scenario}: ${describeIssues(resolved.error)}`);
+  return ok({
+    config: resolved.value.config,
+    preset: {
+      scenario: { id: scenario.id, name: scenario.name },
+      ...(resolved.value.persona ? { persona: resolved.value.persona } : {}),
+    },
+  });
+}
+
+function readScenario(arg: string, store: PresetStore): Result<Scenario, string> {
+  const label = `--scenario ${arg}`;
+  let isFile = false;
+  try {
+    isFile = statSync(arg).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) {
+    if (isPresetId(arg)) {
+      const found = store.getScenario(arg);
+      if (found.kind === 'found') return ok(found.value);
+      if (found.kind === 'broken')
+        return err(`${label}: ${found.problem.file} ${found.problem.message}`);
+    }
+    return err(
+      `${label}: no such file${isPresetId(arg) ? ' and no built-in or saved scenario with that id' : ''}`,
+    );
+  }
+  let text: string;
+  try {
+    if (statSync(arg).size > MAX_FILE_BYTES)
+      return err(`${label}: the file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
+    text = readFileSync(arg, 'utf8');
+  } catch (error) {
+    return err(
+      `${label}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return err(`${label}: not valid JSON (${error instanceof Error ? error.message : ''})`);
+  }
+  const doc = parseScenarioDocument(json);
+  if (!doc.ok) return err(`${label}: ${describeIssues(doc.error)}`);
+  return ok(toScenario(doc.value, doc.value.id ?? slugify(doc.value.name, 'scenario')));
 }

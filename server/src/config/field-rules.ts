@@ -77,6 +77,8 @@ export const simulatorUrl: Rule = (v) => {
 export const publicKeyPem: Rule = (v) => {
   if (typeof v !== 'string') return 'must be a string';
   if (v.length > MAX_STRING) return `must be at most ${MAX_STRING} characters`;
+  if (/PRIVATE KEY/.test(v))
+    return 'is a private key: give the public key (-----BEGIN PUBLIC KEY----- …); keep the private key to yourself';
   try {
     const key = createPublicKey(normalisePem(v));
     const type = key.asymmetricKeyType;
@@ -107,19 +109,39 @@ export const argon2Hash: Rule = (v) => {
     : 'must be an Argon2id PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash)';
 };
 
-const objectOrNull: Rule = (v) =>
-  v === null || isPlainObject(v) ? null : 'must be a JSON object or null';
+/** JSON values nested deeper than this are refused: no credential or address nests so far. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a JSON value nests deeper than `limit` (iterative: any depth is safe to ask). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+const TOO_DEEP = `must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
+
+const objectOrNull: Rule = (v) => {
+  if (v !== null && !isPlainObject(v)) return 'must be a JSON object or null';
+  return nestsDeeperThan(v, MAX_JSON_DEPTH) ? TOO_DEEP : null;
+};
 
 const arrayOfObjectsOrNull: Rule = (v) => {
   if (v === null) return null;
   if (!Array.isArray(v)) return 'must be an array of objects or null';
   if (v.length > 100) return 'must have at most 100 items';
-  return v.every(isPlainObject) ? null : 'must be an array of objects or null';
+  if (!v.every(isPlainObject)) return 'must be an array of objects or null';
+  return nestsDeeperThan(v, MAX_JSON_DEPTH) ? TOO_DEEP : null;
 };
 
 const returnCodesRule: Rule = (v) => {
   if (v === null) return null;
   if (!Array.isArray(v)) return 'must be an array of {"code": "…"} objects or null';
+  if (nestsDeeperThan(v, MAX_JSON_DEPTH)) return TOO_DEEP;
   if (v.length > 100) return 'must have at most 100 items';
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i];

@@ -49,6 +49,16 @@ export const ENV_VARS = {
   EMAIL_VERIFIED: 'responseConfiguration.emailVerified',
   PHONE_NUMBER: 'responseConfiguration.phoneNumber',
   PHONE_NUMBER_VERIFIED: 'responseConfiguration.phoneNumberVerified',
+  // Response fields the simulator document gives no variable for (JSON where the field is JSON).
+  MAX_LOC_ACHIEVED: 'responseConfiguration.maxLoCAchieved',
+  CORE_IDENTITY_VC: 'responseConfiguration.coreIdentityVerifiableCredentials',
+  PASSPORT_DETAILS: 'responseConfiguration.passportDetails',
+  DRIVING_PERMIT_DETAILS: 'responseConfiguration.drivingPermitDetails',
+  POSTAL_ADDRESS_DETAILS: 'responseConfiguration.postalAddressDetails',
+  RETURN_CODES: 'responseConfiguration.returnCodes',
+  // true: the field is null (a user without an email address or phone number).
+  NO_EMAIL: 'responseConfiguration.email',
+  NO_PHONE_NUMBER: 'responseConfiguration.phoneNumber',
   CORE_IDENTITY_ERRORS: 'errorConfiguration.coreIdentityErrors',
   ID_TOKEN_ERRORS: 'errorConfiguration.idTokenErrors',
   AUTHORISE_ERRORS: 'errorConfiguration.authoriseErrors',
@@ -129,7 +139,8 @@ export function configFromEnv(env: Env, portOverride?: number): Result<EnvSettin
     else (config[section] as unknown as Record<string, unknown>)[field] = value;
   };
 
-  const str = (name: string) => (env[name] === undefined ? undefined : env[name]);
+  // An empty variable counts as unset (the default applies), as for every other variable.
+  const str = (name: string) => (env[name] === '' ? undefined : env[name]);
   const c = CLIENT_RULES;
   set('clientConfiguration', 'clientId', 'CLIENT_ID', str('CLIENT_ID'), c.clientId);
   set(
@@ -220,6 +231,72 @@ export function configFromEnv(env: Env, portOverride?: number): Result<EnvSettin
     bool('PHONE_NUMBER_VERIFIED'),
     r.phoneNumberVerified,
   );
+
+  // Response fields without a variable in the simulator document. JSON values are parsed, then
+  // checked by the same rules as POST /config.
+  const json = (name: string): unknown => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch (error) {
+      issues.push({
+        path: name,
+        message: `must be JSON (${error instanceof Error ? error.message : 'unreadable'})`,
+        value: raw,
+      });
+      return undefined;
+    }
+  };
+  set(
+    'responseConfiguration',
+    'maxLoCAchieved',
+    'MAX_LOC_ACHIEVED',
+    str('MAX_LOC_ACHIEVED') || undefined,
+    r.maxLoCAchieved,
+  );
+  set(
+    'responseConfiguration',
+    'coreIdentityVerifiableCredentials',
+    'CORE_IDENTITY_VC',
+    json('CORE_IDENTITY_VC'),
+    r.coreIdentityVerifiableCredentials,
+  );
+  set(
+    'responseConfiguration',
+    'passportDetails',
+    'PASSPORT_DETAILS',
+    json('PASSPORT_DETAILS'),
+    r.passportDetails,
+  );
+  set(
+    'responseConfiguration',
+    'drivingPermitDetails',
+    'DRIVING_PERMIT_DETAILS',
+    json('DRIVING_PERMIT_DETAILS'),
+    r.drivingPermitDetails,
+  );
+  set(
+    'responseConfiguration',
+    'postalAddressDetails',
+    'POSTAL_ADDRESS_DETAILS',
+    json('POSTAL_ADDRESS_DETAILS'),
+    r.postalAddressDetails,
+  );
+  set('responseConfiguration', 'returnCodes', 'RETURN_CODES', json('RETURN_CODES'), r.returnCodes);
+  for (const [flag, field, valueVar] of [
+    ['NO_EMAIL', 'email', 'EMAIL'],
+    ['NO_PHONE_NUMBER', 'phoneNumber', 'PHONE_NUMBER'],
+  ] as const) {
+    if (bool(flag) !== true) continue;
+    if (str(valueVar) !== undefined)
+      issues.push({
+        path: flag,
+        message: `cannot be true while ${valueVar} is set`,
+        value: env[flag],
+      });
+    else config.responseConfiguration[field] = null;
+  }
 
   config.errorConfiguration = {
     coreIdentityErrors: keepCoreIdentityErrors(list(env.CORE_IDENTITY_ERRORS) ?? []),

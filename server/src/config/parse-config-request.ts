@@ -134,12 +134,6 @@ export function parseConfigRequest(body: unknown): Result<ConfigPatch, ConfigIss
   );
   if (clientConfiguration?.publicKey !== undefined)
     clientConfiguration.publicKey = normalisePem(clientConfiguration.publicKey);
-  if (
-    clientConfiguration &&
-    'jwksUrl' in clientConfiguration &&
-    clientConfiguration.jwksUrl === null
-  )
-    delete clientConfiguration.jwksUrl;
 
   const responseConfiguration = parseSection<ResponseConfiguration>(
     'responseConfiguration',
@@ -186,6 +180,10 @@ export function applyConfigPatch(
     errorConfiguration: patch.errorConfiguration,
     simulatorUrl: patch.simulatorUrl ?? current.simulatorUrl,
   };
+  // Nullable client fields: null removes them (GET /config then omits them).
+  const client = next.clientConfiguration as unknown as Record<string, unknown>;
+  for (const field of ['jwksUrl', 'client_secret_hash'])
+    if (client[field] === null) delete client[field];
   if (patch.publishNewIdTokenSigningKeys !== undefined)
     next.publishNewIdTokenKeysEnabled = patch.publishNewIdTokenSigningKeys;
   if (patch.useNewIdTokenSigningKeys !== undefined)

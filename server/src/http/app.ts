@@ -5,6 +5,7 @@ import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
+import type { StartupPreset } from '../presets/preset-types.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
@@ -27,6 +28,7 @@ import {
 } from '../endpoints/config/handle-config.js';
 import { handleFormSubmit } from '../endpoints/interactive/handle-form-submit.js';
 import { requireUserAgent } from './require-user-agent.js';
+import { limitJsonDepth } from './limit-json-depth.js';
 
 export interface AppDeps {
   context: SimulatorContext;
@@ -35,6 +37,8 @@ export interface AppDeps {
   uiDir: string | undefined;
   /** Folder of saved personas and scenarios (none: built-ins only, nothing saved). */
   dataDir: string | undefined;
+  /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
+  startupPreset: StartupPreset | undefined;
   version: string;
   onClose: (fn: () => void) => void;
 }
@@ -72,6 +76,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.post(
     `${ADMIN_PREFIX}/config/validate`,
     express.json({ limit: BODY_LIMIT }),
+    limitJsonDepth,
     route(ctx, handleValidateConfig),
   );
   app.use(ADMIN_PREFIX, createPresetsRouter(deps));
@@ -79,6 +84,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(UI_PREFIX, serveUi(deps.uiDir));
 
   app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(limitJsonDepth);
   app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 }));
 
   app.get('/', route(ctx, handleRoot));

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { epochSeconds } from '../clock.js';
 import { didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey } from '../keys/key-store.js';
@@ -8,7 +9,6 @@ import {
   applyCoreIdentitySignatureScenarios,
 } from '../scenarios/apply-core-identity-scenarios.js';
 import { keepCoreIdentityErrors } from '../scenarios/names.js';
-import { signJwt } from './sign-jwt.js';
 
 /** The core identity JWT: ES256, kid resolving in the DID document, valid for 30 minutes. */
 export async function issueCoreIdentityJwt(
@@ -37,7 +37,10 @@ export async function issueCoreIdentityJwt(
     scenarios,
     now,
   );
-  const signed = await signJwt(claims, key, kid);
+  // Header members in the public simulator's order: kid, then alg.
+  const signed = await new SignJWT(claims)
+    .setProtectedHeader({ kid, alg: key.alg })
+    .sign(key.privateKey);
   return {
     jwt: applyCoreIdentitySignatureScenarios(signed, scenarios, kid),
     scenarios: scenarios.map((s) => `coreIdentity:${s}`),

@@ -62,8 +62,8 @@ export function checkQueryRequest(
   let maxAge: number | undefined;
   if (params.max_age !== undefined) {
     maxAge = Number.parseInt(params.max_age, 10);
-    if (maxAge < -1) return fail(invalidRequestRedirect('Max age is negative in query params'));
-    if (maxAge === -1) maxAge = undefined;
+    // The provider document: an integer, zero or greater (so -1 is refused too).
+    if (maxAge < 0) return fail(invalidRequestRedirect('Max age is negative in query params'));
   }
   const pkce = checkPkce(params.code_challenge, params.code_challenge_method, client);
   if (!pkce.ok) return fail(pkce.error);

@@ -72,7 +72,7 @@ export async function handleAuthorize(
   const checked =
     requestObject === undefined
       ? checkQueryRequest(params, client)
-      : await processRequestObject(params, requestObject, config, ctx.clientKeys);
+      : await processRequestObject(params, requestObject, config, ctx.clientKeys, ctx.clock);
   if (!checked.ok) {
     sendFailure(res, checked.error, lang);
     return;

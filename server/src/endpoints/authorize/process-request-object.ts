@@ -1,4 +1,5 @@
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { systemClock, type Clock } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
 import {
   accessDenied,
@@ -77,15 +78,18 @@ export async function processRequestObject(
   requestObject: string,
   config: Readonly<SimulatorConfig>,
   clientKeys: ClientKeyResolver,
+  clock: Clock = systemClock,
 ): Promise<Result<AuthorizationRequest, AuthorizeFailure>> {
   const client = config.clientConfiguration;
   let claims: JWTPayload;
   try {
     const key = clientKeys.keyFor(client);
+    // exp and nbf are judged by the simulator's clock, like every other time check.
+    const options = { algorithms: [...CLIENT_ASSERTION_ALGS], currentDate: new Date(clock()) };
     const verified =
       typeof key === 'function'
-        ? await jwtVerify(requestObject, key, { algorithms: [...CLIENT_ASSERTION_ALGS] })
-        : await jwtVerify(requestObject, key, { algorithms: [...CLIENT_ASSERTION_ALGS] });
+        ? await jwtVerify(requestObject, key, options)
+        : await jwtVerify(requestObject, key, options);
     claims = verified.payload;
   } catch (error) {
     return err(pageFailure(describeVerifyFailure(error), TRUST_CHAIN_FAILED));

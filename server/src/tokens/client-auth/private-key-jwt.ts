@@ -96,6 +96,8 @@ export async function authenticatePrivateKeyJwt(
     if (
       error instanceof joseErrors.JWKSTimeout ||
       error instanceof joseErrors.JWKSInvalid ||
+      // A JWKS answered with a status other than 200, or with a body that is not JSON.
+      (error instanceof joseErrors.JOSEError && error.code === 'ERR_JOSE_GENERIC') ||
       (error instanceof Error && error.name === 'TypeError' && 'cause' in error)
     )
       return err(

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ExpiringStore } from './expiring-store.js';
+
+function clocked(max = 10) {
+  const clock = { now: 1_000_000 };
+  const store = new ExpiringStore<string, number>(() => clock.now, max);
+  return { clock, store };
+}
+
+describe('ExpiringStore', () => {
+  it('stores and returns values until they expire', () => {
+    const { clock, store } = clocked();
+    store.set('a', 1, 1000);
+    expect(store.get('a')).toBe(1);
+    expect(store.has('a')).toBe(true);
+    clock.now += 999;
+    expect(store.get('a')).toBe(1);
+    clock.now += 1;
+    expect(store.get('a')).toBeUndefined();
+    expect(store.has('a')).toBe(false);
+    expect(store.size).toBe(0);
+  });
+
+  it('take removes the value: single use', () => {
+    const { store } = clocked();
+    store.set('code', 7, 60_000);
+    expect(store.take('code')).toBe(7);
+    expect(store.take('code')).toBeUndefined();
+    expect(store.get('code')).toBeUndefined();
+  });
+
+  it('take of an expired value gives nothing', () => {
+    const { clock, store } = clocked();
+    store.set('code', 7, 10);
+    clock.now += 10;
+    expect(store.take('code')).toBeUndefined();
+  });
+
+  it('setting a key again replaces value and expiry', () => {
+    const { clock, store } = clocked();
+    store.set('a', 1, 10);
+    store.set('a', 2, 1000);
+    clock.now += 500;
+    expect(store.get('a')).toBe(2);
+    expect(store.size).toBe(1);
+  });
+
+  it('stays bounded: the oldest entry is evicted when full', () => {
+    const { store } = clocked(3);
+    for (const k of ['a', 'b', 'c', 'd']) store.set(k, 1, 60_000);
+    expect(store.size).toBe(3);
+    expect(store.get('a')).toBeUndefined();
+    expect(store.get('d')).toBe(1);
+  });
+
+  it('sweeps expired entries as new ones arrive', () => {
+    const { clock, store } = clocked(1000);
+    for (let i = 0; i < 8; i++) store.set(`old${i}`, i, 10);
+    clock.now += 20;
+    store.set('new', 1, 10);
+    expect(store.size).toBe(1);
+  });
+
+  it('sweep() with no limit clears every expired entry', () => {
+    const { clock, store } = clocked(1000);
+    for (let i = 0; i < 50; i++) store.set(`k${i}`, i, i < 25 ? 10 : 100_000);
+    clock.now += 20;
+    store.sweep();
+    expect(store.size).toBe(25);
+  });
+
+  it('delete and clear', () => {
+    const { store } = clocked();
+    store.set('a', 1, 100);
+    store.set('b', 2, 100);
+    store.delete('a');
+    expect(store.get('a')).toBeUndefined();
+    store.clear();
+    expect(store.size).toBe(0);
+  });
+
+  it('a zero-capacity store holds nothing but does not loop', () => {
+    const store = new ExpiringStore<string, number>(() => 0, 0);
+    store.set('a', 1, 100);
+    expect(store.size).toBeLessThanOrEqual(1);
+  });
+
+  it('memory stays flat under many inserts', () => {
+    const { store } = clocked(100);
+    for (let i = 0; i < 10_000; i++) store.set(`k${i}`, i, 60_000);
+    expect(store.size).toBe(100);
+  });
+});
