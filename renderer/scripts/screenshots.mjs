@@ -2,14 +2,17 @@
 /**
  * Screenshots of the tester's window for the README.
  *
- * Starts a headless simulator in this process (from the compiled dist/server), runs a few real
- * relying-party flows over HTTP (one with the INVALID_SIGNATURE ID token scenario), then opens the
- * UI in Chromium and saves PNGs of the main screens to renderer/screenshots/.
+ * Starts a headless simulator in this process (from the compiled dist/server, with a temporary
+ * data folder), runs a few real relying-party flows over HTTP (one with the INVALID_SIGNATURE ID
+ * token scenario), then opens the UI in Chromium and saves PNGs of the main screens to
+ * renderer/screenshots/. Then it saves a persona and a scenario, applies the scenario and shoots
+ * the personas & scenarios screen, the quick switcher and a comparison.
  *
  * Needs `npm run build` first. Options: --out <dir>, --dark (also save dark-theme shots),
  * --chromium <path> (default /usr/bin/chromium, or CHROMIUM_PATH).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -130,7 +133,8 @@ async function postConfig(baseUrl, patch) {
   if (!res.ok) throw new Error(`POST /config answered ${res.status}: ${await res.text()}`);
 }
 
-const simulator = createSimulator({ uiDir });
+const dataDir = await mkdtemp(join(tmpdir(), 'identity-simulator-shots-'));
+const simulator = createSimulator({ uiDir, dataDir });
 const started = await startSimulator(simulator, { port: 0 });
 if (!started.ok) {
   console.error(`The simulator could not listen: ${started.error.code} ${started.error.detail}`);
@@ -231,8 +235,72 @@ try {
     await save('token-inspector');
     await context.close();
   }
+
+  // Personas & scenarios: a saved persona and scenario next to the built-ins, one applied.
+  const api = `${baseUrl}/_simulator/api`;
+  const send = async (method, path, body) => {
+    const res = await fetch(`${api}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+  await send('POST', '/personas/no-phone/duplicate', { name: 'Cardiff tester' });
+  await send('POST', '/scenarios', {
+    name: 'Passport user, PKCE',
+    description:
+      'Verified user with a passport; the client must use PKCE; the core identity has expired.',
+    persona: 'identity-passport',
+    clientConfiguration: { pkceEnforced: true },
+    errorConfiguration: { coreIdentityErrors: ['TOKEN_EXPIRED'] },
+  });
+  await send('POST', '/scenarios/passport-user-pkce/apply');
+
+  for (const theme of args.dark ? ['light', 'dark'] : ['light']) {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+      colorScheme: theme,
+    });
+    const page = await context.newPage();
+    const suffix = theme === 'light' ? '' : '-dark';
+    const save = async (name) => {
+      const path = join(args.out, `${name}${suffix}.png`);
+      await page.screenshot({ path });
+      shots.push(path);
+    };
+    await page.goto(`${baseUrl}/_simulator/`);
+    await page.getByTestId('status-connection').and(page.locator('[data-state="open"]')).waitFor();
+    await page
+      .getByTestId('active-preset-label')
+      .filter({ hasText: 'Passport user, PKCE' })
+      .waitFor();
+
+    // The library, with the applied scenario open (the header chip opens it).
+    await page.getByTestId('active-preset').click();
+    await page.locator('[data-testid="preset-detail"][data-id="passport-user-pkce"]').waitFor();
+    await save('personas-scenarios');
+
+    // The quick switcher (Ctrl+K), filtered.
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('switcher-input').fill('passport');
+    await page.getByTestId('switcher-item').first().waitFor();
+    await save('quick-switcher');
+    await page.keyboard.press('Escape');
+
+    // The active configuration against the defaults.
+    await page.getByTestId('presets-view-compare').check({ force: true });
+    await page.getByTestId('compare-active-defaults').click();
+    await page.getByTestId('compare-row').first().waitFor();
+    await page.getByTestId('compare-count').filter({ hasText: 'differences' }).waitFor();
+    await save('scenario-compare');
+    await context.close();
+  }
 } finally {
   await browser.close();
   await running.close();
+  await rm(dataDir, { recursive: true, force: true });
 }
 for (const s of shots) console.log(`saved ${s}`);

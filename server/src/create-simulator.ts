@@ -11,6 +11,7 @@ import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
 import { buildApp } from './http/app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
+import { PresetStore } from './presets/preset-store.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -62,6 +63,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
     clientKeys: createClientKeyResolver(),
+    presets: new PresetStore(options.dataDir),
   };
   config.onChange((c) => events.emit('config', c));
 
@@ -71,7 +73,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     events,
     log,
     uiDir: options.uiDir,
-    dataDir: options.dataDir,
     startupPreset: options.startupPreset,
     version: options.version ?? '0.0.0',
     onClose: (fn) => closers.push(fn),

@@ -7,6 +7,7 @@ import type { AccessTokenRecord } from './state/access-token-record.js';
 import type { UserSession } from './state/user-session.js';
 import type { PendingInteraction } from './state/pending-interaction.js';
 import type { ClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
+import type { PresetStore } from './presets/preset-store.js';
 
 /** Everything a handler needs, per simulator instance (no module singletons). */
 export interface SimulatorContext {
@@ -20,6 +21,8 @@ export interface SimulatorContext {
   sessions: ExpiringStore<string, UserSession>;
   interactions: ExpiringStore<string, PendingInteraction>;
   clientKeys: ClientKeyResolver;
+  /** Built-in and saved personas and scenarios (saved ones only with a data folder). */
+  presets: PresetStore;
 }
 
 /** Lifetimes, in seconds. */

@@ -45,9 +45,9 @@ export interface AdminClient {
   inspectToken(token: string, role?: TokenRole): Promise<Result<TokenAnalysis>>;
 }
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -110,14 +110,31 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, init)): AdminClient {
-  async function call<T>(
+/** Options of one call: a JSON body to send, or the answer wanted as plain text. */
+export type CallInit = RequestInit & { json?: unknown; text?: boolean };
+
+/** One request to the simulator, answered as a Result (never a throw). */
+export type ApiCall = <T>(
+  path: string,
+  init?: CallInit,
+  check?: (body: unknown) => body is T,
+) => Promise<Result<T>>;
+
+/**
+ * The request helper every client in src/api/ shares: JSON in and out (or text with
+ * `text: true`), no caching, and every failure (network, HTTP status, refused fields, an
+ * unexpected answer) as an ApiError.
+ */
+export function createApiCall(fetchImpl: FetchLike = (i, init) => fetch(i, init)): ApiCall {
+  return async function call<T>(
     path: string,
-    init: RequestInit & { json?: unknown } = {},
+    init: CallInit = {},
     check: (body: unknown) => body is T = (b): b is T => b !== undefined,
   ): Promise<Result<T>> {
-    const { json, ...rest } = init;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const { json, text, ...rest } = init;
+    const headers: Record<string, string> = {
+      accept: text ? 'text/plain, */*' : 'application/json',
+    };
     if (json !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
@@ -132,7 +149,7 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
     }
     let body: unknown;
     try {
-      body = await readBody(response);
+      body = text && response.ok ? await response.text() : await readBody(response);
     } catch (e) {
       return err({ kind: 'network', message: e instanceof Error ? e.message : String(e) });
     }
@@ -155,7 +172,11 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
     }
     if (!check(body)) return err({ kind: 'unexpected', message: `Unexpected answer from ${path}` });
     return ok(body);
-  }
+  };
+}
+
+export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, init)): AdminClient {
+  const call = createApiCall(fetchImpl);
 
   const isConfig = (b: unknown): b is SimulatorConfig =>
     isRecord(b) && isRecord(b.clientConfiguration) && isRecord(b.responseConfiguration);

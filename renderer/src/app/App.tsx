@@ -13,6 +13,12 @@ import { ClientDetailsDialog } from '../features/status/ClientDetailsDialog.js';
 import { PortDialog } from '../features/status/PortDialog.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TokensScreen } from '../features/tokens/TokensScreen.js';
+import { ActivePresetChip } from '../features/presets/ActivePresetChip.js';
+import { DeleteDialog } from '../features/presets/DeleteDialog.js';
+import { ExportDialog } from '../features/presets/ExportDialog.js';
+import { ImportDialog } from '../features/presets/ImportDialog.js';
+import { PresetsScreen } from '../features/presets/PresetsScreen.js';
+import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useShortcuts } from './use-shortcuts.js';
 
@@ -21,6 +27,7 @@ const NAV: { screen: Screen; label: string; key: string }[] = [
   { screen: 'scenarios', label: 'Error scenarios', key: '2' },
   { screen: 'log', label: 'Request log', key: '3' },
   { screen: 'tokens', label: 'Token inspector', key: '4' },
+  { screen: 'presets', label: 'Personas & scenarios', key: '5' },
 ];
 
 const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
@@ -43,7 +50,10 @@ function NavBadge({ screen }: { screen: Screen }) {
   return null;
 }
 
-/** The tester's window: header with screens, the active scenarios, the screen, the status bar. */
+/**
+ * The tester's window: header with screens and the active scenario/persona, the active error
+ * scenarios, the screen, the status bar.
+ */
 export function App() {
   const store = useAppStoreApi();
   const screen = useAppStore((s) => s.screen);
@@ -87,6 +97,7 @@ export function App() {
           ))}
         </nav>
         <span className="spacer" />
+        <ActivePresetChip />
         <button
           type="button"
           className="icon-btn header-btn"
@@ -123,12 +134,17 @@ export function App() {
           {screen === 'scenarios' ? <ScenariosScreen /> : null}
           {screen === 'log' ? <LogScreen /> : null}
           {screen === 'tokens' ? <TokensScreen /> : null}
+          {screen === 'presets' ? <PresetsScreen /> : null}
         </ErrorBoundary>
       </main>
       <StatusBar />
       {dialog === 'help' ? <HelpDialog /> : null}
       {dialog === 'client' ? <ClientDetailsDialog /> : null}
       {dialog === 'port' ? <PortDialog /> : null}
+      {dialog === 'switcher' ? <QuickSwitcher /> : null}
+      {dialog === 'import' ? <ImportDialog /> : null}
+      {dialog === 'export' ? <ExportDialog /> : null}
+      {dialog === 'delete' ? <DeleteDialog /> : null}
     </div>
   );
 }

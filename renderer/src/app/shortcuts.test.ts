@@ -54,4 +54,46 @@ describe('resolveKey', () => {
     expect(resolveKey(key('1', { ctrlKey: true }), false)).toEqual({ pendingG: false });
     expect(resolveKey(key('j', { altKey: true }), false)).toEqual({ pendingG: false });
   });
+
+  it('opens the quick switcher with Ctrl+K (also while typing) or s', () => {
+    expect(resolveKey(key('k', { ctrlKey: true }), false).command).toEqual({ type: 'switcher' });
+    expect(resolveKey(key('K', { metaKey: true, inEditable: true }), false).command).toEqual({
+      type: 'switcher',
+    });
+    expect(resolveKey(key('s'), false).command).toEqual({ type: 'switcher' });
+    expect(resolveKey(key('s', { inEditable: true }), false)).toEqual({ pendingG: false });
+    // g then s still goes to the error scenarios screen.
+    expect(resolveKey(key('s'), true).command).toEqual({ type: 'screen', screen: 'scenarios' });
+  });
+
+  it('applies the Nth scenario with Alt+1…9, read from the physical key', () => {
+    expect(resolveKey(key('1', { altKey: true, code: 'Digit1' }), false).command).toEqual({
+      type: 'apply-scenario',
+      n: 1,
+    });
+    // A Mac keyboard types ¡ for Alt+1.
+    expect(resolveKey(key('¡', { altKey: true, code: 'Digit9' }), false).command).toEqual({
+      type: 'apply-scenario',
+      n: 9,
+    });
+    expect(resolveKey(key('0', { altKey: true, code: 'Digit0' }), false)).toEqual({
+      pendingG: false,
+    });
+    expect(resolveKey(key('1', { altKey: true, code: 'Numpad1' }), false)).toEqual({
+      pendingG: false,
+    });
+    expect(resolveKey(key('1', { altKey: true, ctrlKey: true, code: 'Digit1' }), false)).toEqual({
+      pendingG: false,
+    });
+    expect(resolveKey(key('1', { altKey: true, code: 'Digit1', inEditable: true }), false)).toEqual(
+      { pendingG: false },
+    );
+  });
+
+  it('goes to personas and scenarios with 5 or g p', () => {
+    expect(resolveKey(key('5'), false).command).toEqual({ type: 'screen', screen: 'presets' });
+    expect(resolveKey(key('p'), true).command).toEqual({ type: 'screen', screen: 'presets' });
+    // p alone still pauses the log.
+    expect(resolveKey(key('p'), false).command?.type).toBe('toggle-pause');
+  });
 });

@@ -10,13 +10,22 @@ export type Command =
   | { type: 'help' }
   | { type: 'escape' }
   | { type: 'apply' }
-  | { type: 'cycle-theme' };
+  | { type: 'cycle-theme' }
+  /** The quick switcher of personas and scenarios. */
+  | { type: 'switcher' }
+  /** Apply the Nth scenario of the list (1-based). */
+  | { type: 'apply-scenario'; n: number };
 
 export interface KeyInput {
   key: string;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  /**
+   * The physical key (KeyboardEvent.code). Alt+digit is read from it: on a Mac, Alt changes the
+   * character (Alt+1 types ¡).
+   */
+  code?: string;
   /** The focus is in a text field, so plain letters are typing, not shortcuts. */
   inEditable: boolean;
 }
@@ -26,6 +35,7 @@ const SCREEN_BY_DIGIT: Record<string, Screen> = {
   '2': 'scenarios',
   '3': 'log',
   '4': 'tokens',
+  '5': 'presets',
 };
 const SCREEN_BY_G: Record<string, Screen> = {
   c: 'config',
@@ -33,6 +43,7 @@ const SCREEN_BY_G: Record<string, Screen> = {
   l: 'log',
   t: 'tokens',
   i: 'tokens',
+  p: 'presets',
 };
 
 /**
@@ -47,6 +58,11 @@ export function resolveKey(
   const mod = input.ctrlKey || input.metaKey;
   if (mod && key === 'Enter') return { command: { type: 'apply' }, pendingG: false };
   if (key === 'Escape') return { command: { type: 'escape' }, pendingG: false };
+  if (mod && !input.altKey && key.toLowerCase() === 'k')
+    return { command: { type: 'switcher' }, pendingG: false };
+  const altDigit = /^Digit([1-9])$/.exec(input.code ?? '');
+  if (input.altKey && !mod && !input.inEditable && altDigit)
+    return { command: { type: 'apply-scenario', n: Number(altDigit[1]) }, pendingG: false };
   if (input.inEditable || mod || input.altKey) return { pendingG: false };
 
   if (pendingG) {
@@ -84,6 +100,8 @@ export function resolveKey(
       return { command: { type: 'help' }, pendingG: false };
     case 'T':
       return { command: { type: 'cycle-theme' }, pendingG: false };
+    case 's':
+      return { command: { type: 'switcher' }, pendingG: false };
     default:
       return { pendingG: false };
   }
@@ -101,6 +119,14 @@ export const SHORTCUT_HELP: readonly {
       { keys: ['2', 'g s'], what: 'Error scenarios' },
       { keys: ['3', 'g l'], what: 'Request log' },
       { keys: ['4', 'g t'], what: 'Token inspector' },
+      { keys: ['5', 'g p'], what: 'Personas & scenarios' },
+    ],
+  },
+  {
+    group: 'Personas & scenarios',
+    items: [
+      { keys: ['Ctrl K', 's'], what: 'Quick switcher: type, then Enter applies' },
+      { keys: ['Alt 1…9'], what: 'Apply the 1st…9th scenario of the list' },
     ],
   },
   {

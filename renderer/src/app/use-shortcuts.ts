@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { AppStore } from '../store/create-app-store.js';
 import { moveSelection } from '../store/log-slice.js';
+import { scenarioAt } from '../store/presets-slice.js';
 import { selectors } from '../store/selectors.js';
 import { nextTheme } from '../store/ui-slice.js';
 import { LOG_FILTER_ID } from '../features/log/LogToolbar.js';
@@ -78,6 +79,13 @@ export function runCommand(store: AppStore, command: Command): boolean {
     case 'cycle-theme':
       s.setTheme(nextTheme(s.theme));
       return true;
+    case 'switcher':
+      s.openDialog(s.dialog === 'switcher' ? null : 'switcher');
+      return true;
+    case 'apply-scenario':
+      if (!scenarioAt(s.scenarios, command.n)) return false;
+      void s.applyScenarioAt(command.n);
+      return true;
   }
 }
 
@@ -96,6 +104,7 @@ export function useShortcuts(store: AppStore): void {
           ctrlKey: event.ctrlKey,
           metaKey: event.metaKey,
           altKey: event.altKey,
+          code: event.code,
           inEditable: isEditable(event.target),
         },
         pendingG,
@@ -105,7 +114,13 @@ export function useShortcuts(store: AppStore): void {
       if (pendingG) gTimer = setTimeout(() => (pendingG = false), 1200);
       const command = result.command;
       if (!command) return;
-      if (inDialog && command.type !== 'escape' && command.type !== 'help') return;
+      if (
+        inDialog &&
+        command.type !== 'escape' &&
+        command.type !== 'help' &&
+        command.type !== 'switcher'
+      )
+        return;
       // Let a focused button or link handle Enter itself.
       if (
         command.type === 'open-selected' &&

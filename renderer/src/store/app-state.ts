@@ -1,16 +1,25 @@
 import type { ConfigSlice } from './config-slice.js';
 import type { ConnectionSlice } from './connection-slice.js';
 import type { LogSlice } from './log-slice.js';
+import type { PresetsSlice } from './presets-slice.js';
 import type { ScenarioSlice } from './scenario-slice.js';
 import type { UiSlice } from './ui-slice.js';
 import type { AdminClient } from '../api/admin-client.js';
+import type { PresetsClient } from '../api/presets-client.js';
 
 /** The whole UI state: one store made of slices (zustand slices pattern). */
-export type AppState = ConfigSlice & ConnectionSlice & LogSlice & ScenarioSlice & UiSlice;
+export type AppState = ConfigSlice &
+  ConnectionSlice &
+  LogSlice &
+  PresetsSlice &
+  ScenarioSlice &
+  UiSlice;
 
 /** What the store needs from the outside world, injected so tests can pass their own. */
 export interface StoreDeps {
   api: AdminClient;
+  /** The personas and scenarios API (the real one over fetch when not given). */
+  presets?: PresetsClient;
   now: () => number;
   schedule: (fn: () => void, ms: number) => unknown;
   cancel: (handle: unknown) => void;

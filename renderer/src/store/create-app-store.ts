@@ -1,8 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createPresetsClient } from '../api/presets-client.js';
 import type { AppState, StoreDeps } from './app-state.js';
 import { createConfigSlice } from './config-slice.js';
 import { createConnectionSlice } from './connection-slice.js';
 import { createLogSlice } from './log-slice.js';
+import { createPresetsSlice } from './presets-slice.js';
 import { createScenarioSlice } from './scenario-slice.js';
 import { createUiSlice } from './ui-slice.js';
 
@@ -10,10 +12,18 @@ export type AppStore = StoreApi<AppState>;
 
 /** One store for the whole UI, made of slices; dependencies are injected, never imported. */
 export function createAppStore(deps: StoreDeps): AppStore {
+  const presets = deps.presets ?? createPresetsClient();
   return createStore<AppState>()((set, get) => ({
     ...createConfigSlice(set, get, deps),
     ...createConnectionSlice(set, get, deps),
     ...createLogSlice(set, get, deps),
+    ...createPresetsSlice(set, get, {
+      ...deps,
+      presets,
+      // The persona editor reuses the configuration form's fields, which read a store of this
+      // shape: each editor gets its own, validated by the same API.
+      makeFormStore: () => createAppStore({ ...deps, presets, storage: undefined }),
+    }),
     ...createScenarioSlice(set, get),
     ...createUiSlice(set, get, deps),
   }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestStore, exchange } from '../../test/fake-admin-client.js';
+import { createPresetsTestStore } from '../../test/fake-presets-client.js';
 import { selectors } from './selectors.js';
 
 describe('selectors', () => {
@@ -63,5 +64,37 @@ describe('selectors', () => {
     store.setState({ selectedId: 'ex-2' });
     expect(selectors.selectedExchange(store.getState())?.seq).toBe(2);
     expect(selectors.recentTokenExchanges(store.getState()).map((e) => e.seq)).toEqual([3, 1]);
+  });
+});
+
+describe('presets selectors', () => {
+  it('knows whether presets can be saved, what is selected and what is active', async () => {
+    const none = createPresetsTestStore({ dataDir: null });
+    await none.store.getState().loadPresets();
+    expect(selectors.canSavePresets(none.store.getState())).toBe(false);
+
+    const { store } = createPresetsTestStore();
+    expect(selectors.canSavePresets(store.getState())).toBe(false);
+    await store.getState().loadConfig();
+    await store.getState().loadPresets();
+    expect(selectors.canSavePresets(store.getState())).toBe(true);
+    expect(selectors.selectedPreset(store.getState())).toBeUndefined();
+    store.getState().selectPreset({ kind: 'persona', id: 'no-phone' });
+    expect(selectors.selectedPreset(store.getState())?.name).toBe('No phone');
+    store.getState().selectPreset({ kind: 'scenario', id: 'no-phone' });
+    expect(selectors.selectedPreset(store.getState())).toBeUndefined();
+
+    const ref = { kind: 'scenario', id: 'pkce-enforced' } as const;
+    expect(selectors.isActivePreset(ref)(store.getState())).toBe(false);
+    const applying = store.getState().applyPreset(ref);
+    expect(selectors.isApplyingPreset(store.getState())).toBe(true);
+    await applying;
+    expect(selectors.isApplyingPreset(store.getState())).toBe(false);
+    expect(selectors.isActivePreset(ref)(store.getState())).toBe(true);
+    expect(selectors.isActiveModified(store.getState())).toBe(false);
+    store.setState({
+      active: { scenario: { id: 'pkce-enforced', name: 'x' }, modifiedSinceApplied: true },
+    });
+    expect(selectors.isActiveModified(store.getState())).toBe(true);
   });
 });

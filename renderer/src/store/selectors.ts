@@ -3,6 +3,8 @@ import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
 import { visibleExchanges, type LogFilter } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
+import { findPreset, isActivePreset, type PresetRef } from './presets-slice.js';
+import type { Persona, Scenario } from '../../../server/src/contract.js';
 
 /** Remembers the last answer for the same inputs (compared by identity). */
 function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -79,6 +81,18 @@ export const selectors = {
   isScenarioBusy: (s: AppState): boolean => s.scenarioRequests > 0,
   /** The newest exchanges that carry tokens (for the inspector when nothing is selected). */
   recentTokenExchanges: (s: AppState): Exchange[] => recentTokensMemo(s.items),
+  /** Personas and scenarios can be saved (the simulator has a data folder). */
+  canSavePresets: (s: AppState): boolean => typeof s.dataDir === 'string' && s.dataDir !== '',
+  /** The persona or scenario selected on its screen, while it exists. */
+  selectedPreset: (s: AppState): Persona | Scenario | undefined =>
+    s.selectedPreset ? findPreset(s, s.selectedPreset) : undefined,
+  isActivePreset:
+    (ref: PresetRef) =>
+    (s: AppState): boolean =>
+      isActivePreset(s.active, ref),
+  isApplyingPreset: (s: AppState): boolean => s.applyingPreset !== null,
+  /** Whether the configuration changed since the scenario or persona was applied. */
+  isActiveModified: (s: AppState): boolean => s.active?.modifiedSinceApplied === true,
 };
 
 const recentTokensMemo = memo((items: Exchange[]): Exchange[] => {

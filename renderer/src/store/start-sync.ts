@@ -19,8 +19,9 @@ export const BATCH_MS = 50;
 export const CONFIG_FALLBACK_MS = 1500;
 
 /**
- * Keeps the store in step with the simulator: loads config, defaults, status and keys, then
- * follows the event stream (the replay of the log first, then live events).
+ * Keeps the store in step with the simulator: loads config, defaults, status, keys, personas and
+ * scenarios, then follows the event stream (the replay of the log first, then live events). Each
+ * configuration change also refreshes what is active (GET /_simulator/api/active).
  */
 export function startSync(store: AppStore, deps: SyncDeps): () => void {
   const state = store.getState;
@@ -48,6 +49,8 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
       case 'config':
         state().receiveConfig(event.data);
         void state().refreshKeys();
+        // Whether the configuration still matches the scenario applied last.
+        void state().refreshActive();
         break;
       case 'reset':
         pending = [];
@@ -64,6 +67,8 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
 
   void state().loadDefaults();
   void state().refreshKeys();
+  void state().loadPresets();
+  void state().refreshActive();
   let configTimer: unknown = deps.schedule(() => {
     configTimer = undefined;
     if (!stopped && state().current === null) void state().loadConfig();
@@ -81,6 +86,8 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
       // A reconnection: the status tells whether this is the same server (refreshStatus drops
       // the log of a restarted one) before the replayed exchanges are merged.
       holding = true;
+      void state().loadPresets();
+      void state().refreshActive();
       void state()
         .refreshStatus()
         .finally(() => {

@@ -2,14 +2,19 @@ import type { TokenAnalysis, TokenRole } from '../../../server/src/contract.js';
 import { describeApiError } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
 
-export const SCREENS = ['config', 'scenarios', 'log', 'tokens'] as const;
+export const SCREENS = ['config', 'scenarios', 'log', 'tokens', 'presets'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export const THEME_STORAGE_KEY = 'identity-simulator.theme';
 
-export type Dialog = 'help' | 'client' | 'port' | null;
+/**
+ * `switcher`: the quick switcher of personas and scenarios (Ctrl+K); `import`, `export` and
+ * `delete`: the scenario import box, a scenario's export, and a delete confirmation.
+ */
+export type Dialog =
+  'help' | 'client' | 'port' | 'switcher' | 'import' | 'export' | 'delete' | null;
 
 export type PasteInspection =
   | { state: 'idle' }

@@ -51,10 +51,19 @@ export interface UiHarness {
 
 /** A simulator serving the built UI, and a Chromium page open on it. */
 export async function openUi(
-  options: { colorScheme?: 'light' | 'dark'; logCapacity?: number } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    logCapacity?: number;
+    /** A folder for saved personas and scenarios (a fresh temporary one per test file). */
+    dataDir?: string;
+  } = {},
 ): Promise<UiHarness> {
   await ensureUiBuilt();
-  const sim = await listeningSimulator({ uiDir: UI_DIR, logCapacity: options.logCapacity });
+  const sim = await listeningSimulator({
+    uiDir: UI_DIR,
+    logCapacity: options.logCapacity,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -35,8 +35,6 @@ export interface AppDeps {
   events: SimulatorEvents;
   log: ExchangeBuffer;
   uiDir: string | undefined;
-  /** Folder of saved personas and scenarios (none: built-ins only, nothing saved). */
-  dataDir: string | undefined;
   /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
   startupPreset: StartupPreset | undefined;
   version: string;

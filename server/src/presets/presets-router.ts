@@ -14,7 +14,7 @@ import {
   SCENARIO_SCHEMA,
   schemaFileText,
 } from './preset-schemas.js';
-import { NoDataDirError, PresetStore, type Kind, type Lookup } from './preset-store.js';
+import { NoDataDirError, type Kind, type Lookup } from './preset-store.js';
 import {
   EXPORT_FORMATS,
   type ApplyResult,
@@ -147,7 +147,7 @@ const copyName = (name: string) => {
 
 export function createPresetsRouter(deps: AppDeps): Router {
   const ctx = deps.context;
-  const store = new PresetStore(deps.dataDir);
+  const store = ctx.presets;
   const tracker = new ActiveTracker(ctx.config, deps.startupPreset);
   deps.onClose(() => tracker.close());
 

@@ -2,7 +2,10 @@
  * Interactive mode end to end over supertest: the form after /authorize, POST /form-submit in
  * all its outcomes, and the code it issues carrying the submitted values to /token and /userinfo.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import type { Simulator } from '../../src/index.js';
@@ -752,5 +755,163 @@ describe('POST /form-submit: unknown, spent or expired sign-ins', () => {
   it('GET /form-submit is not a route', async () => {
     const sim = newSimulator();
     expect((await request(sim.app).get('/form-submit')).status).toBe(404);
+  });
+});
+
+describe('POST /form-submit: choosing a persona', () => {
+  const PASSPORT_SUB = 'urn:fdc:gov.uk:2022:Xfftv9C5tUGiJlRwravscM4fBOnjeSbZI7a8ffAyrQc';
+  const identityRequest = {
+    scope: 'openid email phone',
+    vtr: '["Cl.Cm.P2"]',
+    claims: IDENTITY_CLAIMS_REQUEST,
+  };
+  const dataDirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signs in as the persona: its data reaches /token and /userinfo', async () => {
+    const sim = newSimulator();
+    const { html } = await openForm(sim, identityRequest);
+    const data = browserFormData(html);
+    data.set('persona', 'identity-passport');
+    const res = await postForm(sim, data);
+    expect(res.status).toBe(302);
+    const { token, userinfo } = await exchangeCode(sim, codeFrom(res.headers.location).code);
+    const idToken = JSON.parse(
+      Buffer.from(String(token.id_token).split('.')[1] as string, 'base64url').toString(),
+    ) as Record<string, unknown>;
+    expect(idToken.sub).toBe(PASSPORT_SUB);
+    expect(userinfo).toMatchObject({
+      sub: PASSPORT_SUB,
+      email: 'sarah.patel@example.com',
+      phone_number: '+447700900202',
+      [`${VOCAB}/address`]: [expect.objectContaining({ postalCode: 'YO1 7HH' })],
+    });
+    const jwt = String(userinfo[`${VOCAB}/coreIdentityJWT`]);
+    const vc = JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString()) as {
+      vc: { credentialSubject: { birthDate: { value: string }[] } };
+    };
+    expect(vc.vc.credentialSubject.birthDate).toEqual([{ value: '1987-03-14' }]);
+  });
+
+  it('ignores the other fields submitted with it, and keeps the stored configuration', async () => {
+    const sim = newSimulator();
+    const before = sim.config.get();
+    const { interactionId } = await openForm(sim);
+    const res = await postForm(sim, {
+      interactionId,
+      persona: 'no-phone',
+      email: 'typed@example.com',
+      phoneNumber: '07000000000',
+      maxLoCAchieved: 'P9',
+    });
+    expect(res.status).toBe(302);
+    const { userinfo } = await exchangeCode(sim, codeFrom(res.headers.location).code);
+    expect(userinfo.email).not.toBe('typed@example.com');
+    expect(userinfo).not.toHaveProperty('phone_number');
+    expect(sim.config.get()).toEqual(before);
+  });
+
+  it('takes a JSON body, and a persona saved in the data folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'interactive-personas-'));
+    dataDirs.push(dataDir);
+    const sim = testSimulator({ config: interactiveConfig(), dataDir });
+    const saved = await request(sim.app)
+      .post('/_simulator/api/personas')
+      .send({
+        name: 'Saved tester',
+        responseConfiguration: { sub: 'urn:fdc:gov.uk:2022:saved-tester', email: 's@example.com' },
+      });
+    expect(saved.status).toBe(201);
+    const { interactionId } = await openForm(sim);
+    const res = await request(sim.app)
+      .post('/form-submit')
+      .send({ interactionId, persona: 'saved-tester' });
+    expect(res.status).toBe(302);
+    const { userinfo } = await exchangeCode(sim, codeFrom(res.headers.location).code);
+    expect(userinfo).toMatchObject({
+      sub: 'urn:fdc:gov.uk:2022:saved-tester',
+      email: 's@example.com',
+    });
+  });
+
+  it('ends in access_denied when the persona falls short of the level asked for', async () => {
+    const sim = newSimulator();
+    const { interactionId } = await openForm(sim, { vtr: '["Cl.Cm.P2"]' });
+    const res = await postForm(sim, { interactionId, persona: 'identity-not-proven' });
+    expect(res.status).toBe(302);
+    expect(redirectParams(String(res.headers.location)).get('error')).toBe('access_denied');
+  });
+
+  it('answers an unknown persona with 400 and the documented shape; the sign-in stays open', async () => {
+    const sim = newSimulator();
+    const { interactionId } = await openForm(sim);
+    const res = await postForm(sim, { interactionId, persona: 'nobody-here' }, 'application/json');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      invalid_fields: [{ field: 'persona', msg: 'no persona has the id "nobody-here"' }],
+    });
+    const retry = await postForm(
+      sim,
+      { interactionId, persona: 'default-user' },
+      'application/json',
+    );
+    expect(retry.status).toBe(302);
+  });
+
+  it('shows a browser the form again, personas included, with the problem linked', async () => {
+    const sim = newSimulator();
+    const { interactionId } = await openForm(sim, { ui_locales: 'cy' });
+    const res = await postForm(sim, { interactionId, persona: 'nobody-here', lang: 'cy' });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.text).toContain('<a href="#personas">Dewiswch un o’r personas a restrir</a>');
+    expect(res.text).toContain('name="persona" value="identity-passport"');
+    expect(res.text).toContain('Defnyddio’r persona hwn');
+    expect(res.text.match(/data-testid="persona-choice"/g)?.length).toBeGreaterThanOrEqual(10);
+    // The re-rendered form works with a persona.
+    const again = await postForm(sim, {
+      interactionId: interactionIdOf(res.text),
+      persona: 'default-user',
+    });
+    expect(again.status).toBe(302);
+  });
+
+  it.each([
+    ['a path', '../../personas/default-user'],
+    ['an encoded path', '..%2F..%2Fetc%2Fpasswd'],
+    ['markup', '"><script>alert(1)</script>'],
+    ['an upper-case id', 'DEFAULT-USER'],
+    ['an empty value', ''],
+    ['a very long id', 'a'.repeat(10_000)],
+    ['a prototype key', '__proto__'],
+    ['a repeated field', ['default-user', 'no-phone']],
+  ])('refuses %s as a persona and keeps serving', async (_what, persona) => {
+    const sim = newSimulator();
+    const { interactionId } = await openForm(sim);
+    const json = await postForm(sim, { interactionId, persona }, 'application/json');
+    expect(json.status).toBe(400);
+    expect(json.body.error).toBe('invalid_request');
+    expect(json.body.invalid_fields).toEqual([
+      { field: 'persona', msg: expect.stringMatching(/^must be a persona id/) },
+    ]);
+    const page = await postForm(sim, { interactionId, persona });
+    expect(page.status).toBe(400);
+    expect(page.text).not.toContain('<script>alert(1)');
+    expect(page.text).toContain('<a href="#personas">');
+    await expectStillServing(sim);
+  });
+
+  it('refuses a JSON persona that is not a string', async () => {
+    const sim = newSimulator();
+    const { interactionId } = await openForm(sim);
+    const res = await request(sim.app)
+      .post('/form-submit')
+      .send({ interactionId, persona: { id: 'default-user' } });
+    expect(res.status).toBe(400);
+    expect(res.body.invalid_fields[0].field).toBe('persona');
   });
 });

@@ -16,6 +16,7 @@ import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { UserSession } from '../../state/user-session.js';
 import { sendInteractiveForm } from '../interactive/send-interactive-form.js';
+import { personaChoices } from '../interactive/choose-persona.js';
 import { ACCESS_DENIED, checkIdentityOutcome } from './check-identity-outcome.js';
 
 export const SESSION_COOKIE = 'simulator_session';
@@ -119,6 +120,7 @@ export function completeAuthorization(
       LIFETIMES.interaction * 1000,
     );
     sendInteractiveForm(res, {
+      personas: personaChoices(ctx.presets),
       simulatorUrl: config.simulatorUrl,
       interactionId,
       request,

@@ -5,8 +5,10 @@ import { notesOf } from '../../http/exchange-notes.js';
 import { buildRedirect, redirectWithError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import { checkIdentityOutcome } from '../authorize/check-identity-outcome.js';
+import { parsePersonaChoice, personaChoices } from './choose-persona.js';
 import { FORM_LANG, INTERACTION_ID } from './form-fields.js';
 import { parseFormSubmission } from './parse-form-submission.js';
+import { PERSONA_FIELD } from './render-interactive-form.js';
 import { sendExpiredPage, sendInteractiveForm } from './send-interactive-form.js';
 import { INTERACTIVE_TEXT } from './translations.js';
 
@@ -27,7 +29,9 @@ const newInteractionId = (): string => randomBytes(24).toString('base64url');
  * POST /form-submit: the tester's answer to the interactive form. The pending sign-in named by
  * the hidden interactionId is consumed; the redirect target and state come from it, never from
  * the form. Invalid fields bring the form back (or a JSON list of them); valid ones issue the
- * code, exactly as a non-interactive /authorize does.
+ * code, exactly as a non-interactive /authorize does. A `persona` (one of the form's persona
+ * buttons) replaces every field with that persona's response configuration; the other fields
+ * submitted with it are ignored.
  */
 export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Response): void {
   const config = ctx.config.get();
@@ -57,7 +61,9 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   notes.journeyId = pending.journeyId;
   notes.links.sid = pending.sid;
 
-  const parsed = parseFormSubmission(body, config.responseConfiguration);
+  const parsed = Object.hasOwn(body, PERSONA_FIELD)
+    ? parsePersonaChoice(ctx.presets, body[PERSONA_FIELD], config.responseConfiguration)
+    : parseFormSubmission(body, config.responseConfiguration);
   if (!parsed.ok) {
     const { issues, submitted } = parsed.error;
     notes.outcome = {
@@ -84,6 +90,7 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
         values: config.responseConfiguration,
         submitted,
         issues,
+        personas: personaChoices(ctx.presets),
       });
     }
     return;

@@ -61,7 +61,16 @@ legend h2{margin:0;padding-bottom:10px;border-bottom:1px solid #b1b4b6}
 .button:hover{background:#005a30}
 .button:focus{outline:3px solid transparent;border-color:#ffdd00;background:#ffdd00;color:#0b0c0c;box-shadow:0 2px 0 #0b0c0c}
 .button:active{transform:translateY(2px);box-shadow:none}
+.button--secondary{margin:0;background:#f3f2f1;color:#0b0c0c;box-shadow:0 2px 0 #929191;white-space:nowrap}
+.button--secondary:hover{background:#dbdad9}
+.personas{margin:0 0 40px}
+.personas h2{font-size:24px}
+.persona-list{list-style:none;margin:0;padding:0;border-top:1px solid #b1b4b6}
+.persona{display:flex;align-items:center;gap:10px 20px;padding:12px 0;border-bottom:1px solid #b1b4b6}
+.persona-text{flex:1;min-width:0}
+.persona-name{margin:0;font-weight:700}
+.persona-description{margin:2px 0 0;color:#505a5f;font-size:16px}
 .footer{background:#f3f2f1;border-top:1px solid #b1b4b6;color:#0b0c0c;font-size:16px;padding:25px 0}
 .footer p{margin:0}
-@media (max-width:640px){html{font-size:16px}h1{font-size:32px}h2{font-size:22px}.lead{font-size:18px}main.width{padding-top:20px}.summary-list{grid-template-columns:1fr}.summary-list dt{border-bottom:0;padding-bottom:0}}
+@media (max-width:640px){html{font-size:16px}h1{font-size:32px}h2{font-size:22px}.lead{font-size:18px}main.width{padding-top:20px}.summary-list{grid-template-columns:1fr}.summary-list dt{border-bottom:0;padding-bottom:0}.persona{flex-wrap:wrap}}
 `.trim();

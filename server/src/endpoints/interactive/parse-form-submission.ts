@@ -25,7 +25,9 @@ export type IssueCode =
   | 'json'
   | 'shape'
   | 'tooMany'
-  | 'tooDeep';
+  | 'tooDeep'
+  /** The submitted persona is not one the simulator knows. */
+  | 'persona';
 
 export interface FormIssue {
   /** The form field name (the response configuration key). */

@@ -348,3 +348,90 @@ describe('renderExpiredPage', () => {
     expect(html).not.toContain('This sign-in');
   });
 });
+
+describe('renderInteractiveForm: personas', () => {
+  const personas = [
+    { id: 'default-user', name: 'Default user', description: 'The default responses' },
+    { id: 'no-phone', name: 'No phone', description: '' },
+  ];
+  const withPersonas = (options: { lang?: 'en' | 'cy'; errors?: FormIssue[] } = {}) =>
+    renderInteractiveForm({
+      lang: options.lang ?? 'en',
+      action: '/form-submit',
+      interactionId: 'i',
+      values: defaultConfig().responseConfiguration,
+      errors: options.errors ?? [],
+      request: request(),
+      personas,
+    });
+
+  it('offers each persona as a submit button named persona, with its name and description', () => {
+    const html = withPersonas();
+    expect(html).toContain('<h2 id="personas-heading">Choose a persona</h2>');
+    expect(html.match(/data-testid="persona-choice"/g)).toHaveLength(2);
+    expect(html).toContain(
+      '<button type="submit" class="button button--secondary" name="persona" value="default-user" aria-describedby="persona-0-name persona-0-description"',
+    );
+    expect(html).toContain('<p class="persona-name" id="persona-0-name">Default user</p>');
+    expect(html).toContain('The default responses</p>');
+    // No description: nothing empty is described.
+    expect(html).toContain('value="no-phone" aria-describedby="persona-1-name" ');
+    expect(html).toContain('Use this persona<span class="visually-hidden">: No phone</span>');
+  });
+
+  it('keeps Continue as the button Enter presses (the first submit button of the form)', () => {
+    const html = withPersonas();
+    const form = /<form[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    const firstSubmit = /<button type="submit"[^>]*>/.exec(form)?.[0] ?? '';
+    expect(firstSubmit).toContain('name="continue"');
+    expect(firstSubmit).toContain('tabindex="-1"');
+    expect(form.indexOf('data-testid="persona-choices"')).toBeGreaterThan(
+      form.indexOf(firstSubmit),
+    );
+    expect(form.indexOf('data-testid="persona-choices"')).toBeLessThan(
+      form.indexOf('data-section="account"'),
+    );
+  });
+
+  it('leaves the section and the hidden Continue out when there are no personas', () => {
+    const html = render({ request: request() });
+    expect(html).not.toContain('persona-choices');
+    expect(html.match(/<button/g)).toHaveLength(1);
+  });
+
+  it('is in Welsh for a Welsh sign-in', () => {
+    const html = withPersonas({ lang: 'cy' });
+    expect(html).toContain('Dewis persona');
+    expect(html).toContain('Defnyddio’r persona hwn<span class="visually-hidden">: Default user');
+    expect(html).not.toContain('Use this persona');
+    expect(html).not.toContain(INTERACTIVE_TEXT.en.personas.intro);
+  });
+
+  it('shows a refused persona in the summary and in the section, in both languages', () => {
+    const errors: FormIssue[] = [{ field: 'persona', code: 'persona', msg: 'no persona' }];
+    const en = withPersonas({ errors });
+    expect(en).toContain('<li><a href="#personas">Choose one of the personas listed</a></li>');
+    expect(en).toContain('<section class="personas form-group--error" id="personas"');
+    expect(en).toContain(
+      '<p id="personas-error" class="error-message"><span class="visually-hidden">Error:</span> Choose one of the personas listed</p>',
+    );
+    const cy = withPersonas({ lang: 'cy', errors });
+    expect(cy).toContain('<a href="#personas">Dewiswch un o’r personas a restrir</a>');
+  });
+
+  it('escapes persona names, descriptions and ids', () => {
+    const html = renderInteractiveForm({
+      lang: 'en',
+      action: '/form-submit',
+      interactionId: 'i',
+      values: defaultConfig().responseConfiguration,
+      errors: [],
+      personas: [{ id: HOSTILE, name: HOSTILE, description: `<b>${HOSTILE}</b>` }],
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;');
+    expect(html).toContain('data-persona-id="&quot;&gt;&lt;script&gt;');
+  });
+});

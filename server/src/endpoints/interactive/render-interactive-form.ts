@@ -17,6 +17,18 @@ import { PAGE_STYLE } from './page-style.js';
 import { requestedFields, shortClaimName, vectorText } from './requested-fields.js';
 import { INTERACTIVE_TEXT, issueMessage, type InteractiveText, type Lang } from './translations.js';
 
+/** A persona offered on the form: one click signs in with its response configuration. */
+export interface PersonaChoice {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** The submit button's name: its value is the persona id. */
+export const PERSONA_FIELD = 'persona';
+/** The id of the persona section (the error summary links to it). */
+const PERSONAS_ID = 'personas';
+
 export interface InteractiveFormModel {
   lang: Lang;
   /** Where the form posts: `${simulatorUrl}/form-submit`. */
@@ -30,6 +42,8 @@ export interface InteractiveFormModel {
   submitted?: Partial<FormValues>;
   /** The /authorize request, summarised so testers see what will be returned. */
   request?: AuthorizationRequest;
+  /** Personas offered as one-click choices (none: the section is left out). */
+  personas?: readonly PersonaChoice[];
 }
 
 const e = escapeHtml;
@@ -62,6 +76,7 @@ function errorSummary(t: InteractiveText, lang: Lang, errors: FormIssue[]): stri
   const items = errors
     .map((issue) => {
       const text = e(issueMessage(issue, lang));
+      if (issue.field === PERSONA_FIELD) return `<li><a href="#${PERSONAS_ID}">${text}</a></li>`;
       return known.has(issue.field)
         ? `<li><a href="#${e(issue.field)}">${text}</a></li>`
         : `<li>${text}</li>`;
@@ -93,6 +108,44 @@ ${row(r.vtr, `<code>${e(vectorText(request))}</code>`, 'request-vtr')}
 ${row(r.redirect, `<code>${e(request.redirectUri)}</code>`, 'request-redirect')}
 ${row(r.returned, list(returned), 'request-returned')}
 </dl>
+</section>`;
+}
+
+/**
+ * One submit button per persona. They sit inside the form, after a hidden copy of Continue: the
+ * first submit button of a form is the one Enter presses, and it must stay Continue.
+ */
+function personaSection(
+  t: InteractiveText,
+  lang: Lang,
+  personas: readonly PersonaChoice[],
+  issue: FormIssue | undefined,
+): string {
+  if (personas.length === 0) return '';
+  const p = t.personas;
+  const items = personas
+    .map((persona, i) => {
+      const nameId = `persona-${i}-name`;
+      const descriptionId = `persona-${i}-description`;
+      const description = persona.description
+        ? `<p class="persona-description" id="${descriptionId}">${e(persona.description)}</p>`
+        : '';
+      return `<li class="persona" data-testid="persona-choice">
+<div class="persona-text"><p class="persona-name" id="${nameId}">${e(persona.name)}</p>
+${description}</div>
+<button type="submit" class="button button--secondary" name="${PERSONA_FIELD}" value="${e(persona.id)}" aria-describedby="${nameId}${description ? ` ${descriptionId}` : ''}" data-testid="use-persona" data-persona-id="${e(persona.id)}">${e(p.button)}<span class="visually-hidden">: ${e(persona.name)}</span></button>
+</li>`;
+    })
+    .join('\n');
+  const error = issue
+    ? `<p id="${PERSONAS_ID}-error" class="error-message"><span class="visually-hidden">${e(t.errorLabel)}</span> ${e(issueMessage(issue, lang))}</p>`
+    : '';
+  return `<section class="personas${issue ? ' form-group--error' : ''}" id="${PERSONAS_ID}" aria-labelledby="${PERSONAS_ID}-heading" data-testid="persona-choices">
+<h2 id="${PERSONAS_ID}-heading">${e(p.heading)}</h2>
+<p class="hint">${e(p.intro)}</p>
+${error}<ul class="persona-list">
+${items}
+</ul>
 </section>`;
 }
 
@@ -183,6 +236,13 @@ ${fields}
 </fieldset>`;
   }).join('\n');
 
+  const personas = model.personas ?? [];
+  const personaIssue = model.errors.find((i) => i.field === PERSONA_FIELD);
+  // Enter in a text box presses the form's first submit button: with persona buttons above the
+  // fields, a hidden Continue comes first so Enter still continues.
+  const defaultButton = personas.length
+    ? `<button type="submit" class="visually-hidden" name="continue" value="continue" tabindex="-1" aria-hidden="true">${e(t.continueButton)}</button>\n`
+    : '';
   const main = `${errorSummary(t, lang, model.errors)}
 <h1>${e(t.heading)}</h1>
 <p class="lead">${e(t.intro)}</p>
@@ -190,6 +250,7 @@ ${requestSummary(t, model.request)}
 <form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="interactive-form">
 <input type="hidden" name="${INTERACTION_ID}" value="${e(model.interactionId)}">
 <input type="hidden" name="${FORM_LANG}" value="${lang}">
+${defaultButton}${personaSection(t, lang, personas, personaIssue)}
 ${sections}
 <button type="submit" class="button" name="continue" value="continue" data-testid="continue">${e(t.continueButton)}</button>
 </form>`;

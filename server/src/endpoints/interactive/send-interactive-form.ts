@@ -4,7 +4,11 @@ import type { AuthorizationRequest } from '../../state/authorization-request.js'
 import { interactiveFormCsp } from './content-security-policy.js';
 import type { FormValues } from './form-fields.js';
 import type { FormIssue } from './parse-form-submission.js';
-import { renderExpiredPage, renderInteractiveForm } from './render-interactive-form.js';
+import {
+  renderExpiredPage,
+  renderInteractiveForm,
+  type PersonaChoice,
+} from './render-interactive-form.js';
 import type { Lang } from './translations.js';
 
 export interface InteractiveFormPage {
@@ -16,6 +20,8 @@ export interface InteractiveFormPage {
   /** A refused submission: what was typed and what is wrong with it (status 400). */
   submitted?: Partial<FormValues>;
   issues?: FormIssue[];
+  /** Personas offered as one-click choices (see personaChoices). */
+  personas?: readonly PersonaChoice[];
 }
 
 function pageHeaders(res: Response, csp: string): void {
@@ -40,6 +46,7 @@ export function sendInteractiveForm(res: Response, form: InteractiveFormPage): v
         errors: issues,
         submitted: form.submitted,
         request: form.request,
+        personas: form.personas,
       }),
     );
 }

@@ -43,6 +43,14 @@ export interface InteractiveText {
   levelAsked: (level: string) => string;
   sections: Record<FormSection, string>;
   continueButton: string;
+  /** The one-click personas above the fields. */
+  personas: {
+    heading: string;
+    intro: string;
+    button: string;
+    /** The persona submitted is not one of those listed (unknown id, deleted since). */
+    unknown: string;
+  };
   footer: string;
   fields: Record<ResponseField, FieldText>;
   messages: {
@@ -90,6 +98,13 @@ const EN: InteractiveText = {
   levelAsked: (level) => `The service asked for ${level}.`,
   sections: { account: 'Account details', identity: 'Identity details' },
   continueButton: 'Continue',
+  personas: {
+    heading: 'Choose a persona',
+    intro:
+      'Sign in as one of these users in one click. Their data replaces the fields below for this sign-in only.',
+    button: 'Use this persona',
+    unknown: 'Choose one of the personas listed',
+  },
   footer: 'Identity Simulator is a local stand-in for GOV.UK One Login, for testing only.',
   fields: {
     sub: {
@@ -206,6 +221,13 @@ const CY: InteractiveText = {
   levelAsked: (level) => `Gofynnodd y gwasanaeth am ${level}.`,
   sections: { account: 'Manylion y cyfrif', identity: 'Manylion hunaniaeth' },
   continueButton: 'Parhau',
+  personas: {
+    heading: 'Dewis persona',
+    intro:
+      'Mewngofnodwch fel un o’r defnyddwyr hyn gydag un clic. Bydd eu data’n cymryd lle’r meysydd isod ar gyfer y mewngofnodi hwn yn unig.',
+    button: 'Defnyddio’r persona hwn',
+    unknown: 'Dewiswch un o’r personas a restrir',
+  },
   footer:
     'Mae Identity Simulator yn efelychydd lleol yn lle GOV.UK One Login, ar gyfer profi yn unig.',
   fields: {
@@ -306,6 +328,7 @@ const isResponseField = (field: string): field is ResponseField => Object.hasOwn
 /** The message shown next to a field, in the page language. */
 export function issueMessage(issue: FormIssue, lang: Lang): string {
   const t = INTERACTIVE_TEXT[lang];
+  if (issue.code === 'persona') return t.personas.unknown;
   if (!isResponseField(issue.field) || issue.code === undefined) return issue.msg;
   const field = t.fields[issue.field];
   const m = t.messages;

@@ -1,0 +1,74 @@
+import { Icon } from '../../components/Icon.js';
+import { useAppStore, useAppStoreApi } from '../../store/app-store-context.js';
+import { activeSummary } from './preset-format.js';
+
+/**
+ * The scenario and persona applied last, in the header of every screen, marked "modified" once
+ * the configuration changed since. Opens them on their screen (or the quick switcher when none).
+ */
+export function ActivePresetChip() {
+  const store = useAppStoreApi();
+  const summary = activeSummary(useAppStore((s) => s.active));
+  const label = summary?.label ?? null;
+  const modified = summary?.modified === true;
+
+  const open = () => {
+    const s = store.getState();
+    const active = s.active;
+    if (!active || (!active.scenario && !active.persona)) {
+      s.openDialog('switcher');
+      return;
+    }
+    s.selectPreset(
+      active.scenario
+        ? { kind: 'scenario', id: active.scenario.id }
+        : { kind: 'persona', id: (active.persona as { id: string }).id },
+    );
+    s.setPresetsView('library');
+    s.setScreen('presets');
+  };
+
+  if (label === null) {
+    return (
+      <button
+        type="button"
+        className="active-preset is-empty"
+        onClick={open}
+        title="No scenario or persona applied — choose one (Ctrl+K)"
+        data-testid="active-preset"
+        data-state="none"
+      >
+        <Icon name="user" size={13} />
+        <span className="active-preset-label">No scenario applied</span>
+      </button>
+    );
+  }
+  const title = [
+    summary?.scenario ? `Scenario: ${summary.scenario}` : null,
+    summary?.persona ? `Persona: ${summary.persona}` : null,
+    modified ? 'The configuration was changed after it was applied.' : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return (
+    <button
+      type="button"
+      className={`active-preset${modified ? ' is-modified' : ''}`}
+      onClick={open}
+      title={title}
+      aria-label={`Active: ${label}${modified ? ' (modified since applied)' : ''}`}
+      data-testid="active-preset"
+      data-state={modified ? 'modified' : 'applied'}
+    >
+      <Icon name={summary?.scenario ? 'list' : 'user'} size={13} />
+      <span className="active-preset-label" data-testid="active-preset-label">
+        {label}
+      </span>
+      {modified ? (
+        <span className="active-preset-modified" data-testid="active-preset-modified">
+          modified
+        </span>
+      ) : null}
+    </button>
+  );
+}

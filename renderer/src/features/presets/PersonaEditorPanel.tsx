@@ -1,0 +1,218 @@
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { Icon } from '../../components/Icon.js';
+import { AppStoreProvider, useAppStore } from '../../store/app-store-context.js';
+import { isDraftDirty } from '../../store/config-slice.js';
+import type { PersonaEditor } from '../../store/presets-slice.js';
+import { AddressesField } from '../config/AddressesField.js';
+import { ChoiceField, SwitchField, TextField } from '../config/fields.js';
+import {
+  DRIVING_PERMIT_PROPERTIES,
+  FIELD,
+  LEVELS,
+  PASSPORT_PROPERTIES,
+  RETURN_CODE_PROPERTIES,
+} from '../config/form-model.js';
+import { IdentityField } from '../config/IdentityField.js';
+import { RowsField } from '../config/RowsField.js';
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="config-section"
+      aria-labelledby={`persona-section-${id}`}
+      data-testid={`persona-section-${id}`}
+    >
+      <header className="config-section-head">
+        <h2 id={`persona-section-${id}`}>{title}</h2>
+        {description ? <p className="muted">{description}</p> : null}
+      </header>
+      <div className="config-grid">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The response fields of the configuration form, unchanged: inside the editor they read and
+ * write the persona's own form store (see PersonaEditor.form), not the simulator's configuration.
+ */
+function PersonaFields() {
+  return (
+    <>
+      <Section id="user" title="User" description="What /userinfo and the ID token say.">
+        <TextField
+          path={FIELD.response('sub')}
+          label="Subject (sub)"
+          hint="Pairwise user identifier, URN-shaped."
+          mono
+          wide
+        />
+        <TextField path={FIELD.response('email')} label="Email" type="email" nullable />
+        <SwitchField path={FIELD.response('emailVerified')} label="Email verified" />
+        <TextField
+          path={FIELD.response('phoneNumber')}
+          label="Phone number"
+          hint="E.164, e.g. +447700900123 (Ofcom’s drama range)."
+          type="tel"
+          nullable
+        />
+        <SwitchField path={FIELD.response('phoneNumberVerified')} label="Phone verified" />
+        <ChoiceField
+          path={FIELD.response('maxLoCAchieved')}
+          label="Max level of confidence achieved"
+          options={LEVELS.map((l) => ({ value: l }))}
+        />
+      </Section>
+      <Section
+        id="identity"
+        title="Core identity"
+        description="Name and date of birth signed into the coreIdentityJWT claim."
+      >
+        <IdentityField path={FIELD.response('coreIdentityVerifiableCredentials')} />
+      </Section>
+      <Section id="addresses" title="Addresses">
+        <AddressesField path={FIELD.response('postalAddressDetails')} />
+      </Section>
+      <Section id="documents" title="Documents & return codes">
+        <RowsField
+          path={FIELD.response('passportDetails')}
+          label="Passports"
+          columns={PASSPORT_PROPERTIES}
+          emptyAs={null}
+          addLabel="Add passport"
+          newRow={{ documentNumber: '', icaoIssuerCode: 'GBR', expiryDate: '' }}
+        />
+        <RowsField
+          path={FIELD.response('drivingPermitDetails')}
+          label="Driving permits"
+          columns={DRIVING_PERMIT_PROPERTIES}
+          emptyAs={null}
+          addLabel="Add driving permit"
+          newRow={{ personalNumber: '', issueNumber: '', issuedBy: 'DVLA', expiryDate: '' }}
+        />
+        <RowsField
+          path={FIELD.response('returnCodes')}
+          label="Return codes"
+          columns={RETURN_CODE_PROPERTIES}
+          emptyAs={[]}
+          addLabel="Add return code"
+          newRow={{ code: '' }}
+        />
+      </Section>
+    </>
+  );
+}
+
+function FormStatus({ editor }: { editor: PersonaEditor }) {
+  const validation = useStore(editor.form, (s) => s.validation);
+  const issueCount = useStore(editor.form, (s) => s.issues.length);
+  const dirty = useStore(editor.form, isDraftDirty);
+  let text: string;
+  let tone: string;
+  if (editor.saving) [text, tone] = ['Saving…', 'pending'];
+  else if (validation === 'pending') [text, tone] = ['Checking with the simulator…', 'pending'];
+  else if (validation === 'invalid')
+    [text, tone] = [
+      `${issueCount} ${issueCount === 1 ? 'field is' : 'fields are'} refused — see the marked fields.`,
+      'bad',
+    ];
+  else if (editor.id === null) [text, tone] = ['A new persona: Save creates its file.', 'muted'];
+  else if (!dirty) [text, tone] = ['No unsaved changes to the fields.', 'muted'];
+  else if (validation === 'valid') [text, tone] = ['The simulator accepts these values.', 'ok'];
+  else [text, tone] = ['Unsaved changes.', 'muted'];
+  return (
+    <span className={`apply-state tone-${tone}`} role="status" data-testid="persona-editor-state">
+      {text}
+    </span>
+  );
+}
+
+/** Edits a saved persona (or creates one): name, description and every response field. */
+export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
+  const update = useAppStore((s) => s.updatePersonaEditor);
+  const save = useAppStore((s) => s.savePersonaEditor);
+  const close = useAppStore((s) => s.closePersonaEditor);
+  const nameIssue = editor.issues.find((i) => i.path === 'name');
+  const otherIssues = editor.issues.filter((i) => i.path !== 'name');
+  return (
+    <div className="preset-editor" data-testid="persona-editor">
+      <header className="preset-editor-head">
+        <p className="preset-kind">{editor.id === null ? 'New persona' : 'Edit persona'}</p>
+        <div className="preset-editor-names">
+          <label className="preset-editor-label">
+            Name
+            <input
+              className="input"
+              value={editor.name}
+              onChange={(e) => update({ name: e.target.value })}
+              aria-invalid={nameIssue !== undefined}
+              maxLength={120}
+              data-testid="persona-name"
+            />
+            {nameIssue ? <span className="tone-bad small">{nameIssue.message}</span> : null}
+          </label>
+          <label className="preset-editor-label">
+            Description
+            <input
+              className="input"
+              value={editor.description}
+              onChange={(e) => update({ description: e.target.value })}
+              data-testid="persona-description"
+            />
+          </label>
+        </div>
+        {editor.id !== null ? (
+          <p className="muted small">
+            Saved as <code>personas/{editor.id}.json</code> in the data folder. The id stays when
+            the name changes.
+          </p>
+        ) : null}
+        {editor.error ? (
+          <div className="notice notice-bad" role="alert" data-testid="persona-editor-error">
+            <Icon name="alert" size={13} /> {editor.error}
+          </div>
+        ) : null}
+        {otherIssues.length ? (
+          <ul className="preset-issues" data-testid="persona-editor-issues">
+            {otherIssues.map((i) => (
+              <li key={`${i.path}-${i.message}`}>
+                <code>{i.path || '(document)'}</code> {i.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+      <div className="preset-editor-fields">
+        <AppStoreProvider store={editor.form}>
+          <PersonaFields />
+        </AppStoreProvider>
+      </div>
+      <footer className="preset-editor-bar">
+        <FormStatus editor={editor} />
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={close} data-testid="persona-cancel">
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void save()}
+          disabled={editor.saving || editor.name.trim() === ''}
+          data-testid="persona-save"
+        >
+          Save persona
+        </button>
+      </footer>
+    </div>
+  );
+}
