@@ -142,6 +142,11 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     console.log(USAGE);
     return 0;
   }
+  // Listen for the stop signals before anything else, so one sent at any moment is a clean stop.
+  const stopSignal = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
   const settings = configFromEnv(env, args.value.port);
   if (!settings.ok) {
     const first = settings.error[0];
@@ -184,14 +189,10 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     `identity-simulator: listening on ${running.url} (UI: ${running.url}${UI_PREFIX}/, discovery: ${base}/.well-known/openid-configuration)`,
   );
 
-  return new Promise<number>((done) => {
-    const stop = (signal: string) => {
-      console.error(`identity-simulator: ${signal} received, stopping`);
-      void running.close().then(() => done(0));
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  const signal = await stopSignal;
+  console.error(`identity-simulator: ${signal} received, stopping`);
+  await running.close();
+  return 0;
 }
 
 const invokedDirectly =

@@ -1,4 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../http/limit-json-depth.js';
 
 export type DecodedToken =
   | { ok: true; header: Record<string, unknown>; claims: Record<string, unknown> }
@@ -31,6 +32,7 @@ export function decodeToken(compact: string): DecodedToken {
   let header: Record<string, unknown>;
   try {
     header = decodeProtectedHeader(compact.trim()) as Record<string, unknown>;
+    if (jsonDeeperThan(header, MAX_JSON_DEPTH)) throw new Error('too deep');
   } catch {
     return {
       ok: false,
@@ -40,6 +42,12 @@ export function decodeToken(compact: string): DecodedToken {
   }
   try {
     const claims = decodeJwt(compact.trim()) as Record<string, unknown>;
+    if (jsonDeeperThan(claims, MAX_JSON_DEPTH))
+      return {
+        ok: false,
+        header,
+        reason: `Not read: the payload nests more than ${MAX_JSON_DEPTH} levels deep.`,
+      };
     return { ok: true, header, claims };
   } catch {
     return {
