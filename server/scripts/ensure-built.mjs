@@ -7,7 +7,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outputs = ['dist/server/src/cli.js', 'dist/electron/launch.js', 'dist/renderer/index.html'];
+const outputs = [
+  'dist/server/src/cli.js',
+  'dist/server/src/headless.mjs',
+  'dist/electron/launch.js',
+  'dist/renderer/index.html',
+];
 const sources = [
   'server/src',
   'electron',
