@@ -9,6 +9,7 @@ import {
 } from '../scenarios/apply-id-token-scenarios.js';
 import { keepIdTokenErrors } from '../scenarios/names.js';
 import { atHash } from './at-hash.js';
+import { accessTokenKey } from './access-token-key.js';
 import { signJwt } from './sign-jwt.js';
 import { isIdentityVector } from '../endpoints/authorize/check-vtr.js';
 
@@ -46,9 +47,9 @@ export async function issueTokens(
   };
   if (isIdentityVector(request.vtr) && request.claims.length) accessClaims.claims = request.claims;
   const accessToken = await signJwt(accessClaims, key);
-  // Keyed by the whole token: any change to it (payload or signature) finds no record.
+  // Keyed by a digest of the whole token: any change to it (payload or signature) finds no record.
   ctx.accessTokens.set(
-    accessToken,
+    accessTokenKey(accessToken),
     {
       grant,
       clientId: client.clientId,

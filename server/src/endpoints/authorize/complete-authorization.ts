@@ -135,7 +135,8 @@ export function completeAuthorization(
     code,
     {
       request,
-      response: structuredClone(config.responseConfiguration),
+      // The configuration is replaced, never changed in place, so a reference is a snapshot.
+      response: config.responseConfiguration,
       sid: session.sid,
       authTime: session.authTime,
       journeyId,

@@ -9,6 +9,7 @@ import { notesOf } from '../../http/exchange-notes.js';
 import { sendBearerError } from '../../http/respond.js';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { levelRank } from '../authorize/check-identity-outcome.js';
+import { accessTokenKey } from '../../tokens/access-token-key.js';
 import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';
 
 const INVALID_ACCESS_TOKEN = 'Invalid access token';
@@ -33,7 +34,7 @@ export async function handleUserinfo(
   const client = config.clientConfiguration;
   // The server-side record is the authority: it exists only for tokens this simulator issued,
   // unchanged, and not yet expired. No signature check is needed on the hot path.
-  const record = ctx.accessTokens.get(token);
+  const record = ctx.accessTokens.get(accessTokenKey(token));
   if (!record || record.issuer !== `${config.simulatorUrl}/`)
     return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
   const { grant } = record;
