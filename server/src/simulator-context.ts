@@ -37,9 +37,9 @@ export const LIFETIMES = {
 
 /** Upper bounds of the in-memory stores, so memory stays flat under any load. */
 export const STORE_LIMITS = {
-  codes: 20_000,
-  usedAssertionIds: 50_000,
-  accessTokens: 20_000,
+  codes: 10_000,
+  usedAssertionIds: 20_000,
+  accessTokens: 10_000,
   sessions: 5_000,
   interactions: 2_000,
 } as const;

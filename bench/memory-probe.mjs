@@ -1,0 +1,45 @@
+/**
+ * Preloaded into the simulator process by the benchmark (node --expose-gc --import this file
+ * dist/server/src/headless.mjs). It answers GET /memory on its own loopback port (BENCH_PROBE_PORT)
+ * with process.memoryUsage() after a full garbage collection, so the product itself carries no
+ * debugging hook. The socket is unref'd: it never keeps the process alive.
+ */
+import { createServer } from 'node:http';
+import v8 from 'node:v8';
+
+const port = Number(process.env.BENCH_PROBE_PORT);
+if (Number.isInteger(port) && port > 0) {
+  const server = createServer((req, res) => {
+    if (req.url !== '/memory') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    const gc = globalThis.gc;
+    if (typeof gc === 'function') {
+      // Twice: the first pass can leave objects that only a second one frees (weak callbacks).
+      gc();
+      gc();
+    }
+    res.setHeader('content-type', 'application/json');
+    const heap = v8.getHeapStatistics();
+    const spaces = Object.fromEntries(
+      v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]),
+    );
+    res.end(
+      JSON.stringify({
+        gc: typeof gc === 'function',
+        ...process.memoryUsage(),
+        v8: {
+          totalPhysical: heap.total_physical_size,
+          malloced: heap.malloced_memory,
+          peakMalloced: heap.peak_malloced_memory,
+          spaces,
+        },
+      }),
+    );
+  });
+  server.listen(port, '127.0.0.1');
+  server.unref();
+  server.on('connection', (socket) => socket.unref());
+}
