@@ -4,17 +4,7 @@ import { Icon } from '../../components/Icon.js';
 import { AppStoreProvider, useAppStore } from '../../store/app-store-context.js';
 import { isDraftDirty } from '../../store/config-slice.js';
 import type { PersonaEditor } from '../../store/presets-slice.js';
-import { AddressesField } from '../config/AddressesField.js';
-import { ChoiceField, SwitchField, TextField } from '../config/fields.js';
-import {
-  DRIVING_PERMIT_PROPERTIES,
-  FIELD,
-  LEVELS,
-  PASSPORT_PROPERTIES,
-  RETURN_CODE_PROPERTIES,
-} from '../config/form-model.js';
-import { IdentityField } from '../config/IdentityField.js';
-import { RowsField } from '../config/RowsField.js';
+import { ResponseFields } from '../config/ResponseFields.js';
 
 function Section({
   id,
@@ -47,70 +37,7 @@ function Section({
  * write the persona's own form store (see PersonaEditor.form), not the simulator's configuration.
  */
 function PersonaFields() {
-  return (
-    <>
-      <Section id="user" title="User" description="What /userinfo and the ID token say.">
-        <TextField
-          path={FIELD.response('sub')}
-          label="Subject (sub)"
-          hint="Pairwise user identifier, URN-shaped."
-          mono
-          wide
-        />
-        <TextField path={FIELD.response('email')} label="Email" type="email" nullable />
-        <SwitchField path={FIELD.response('emailVerified')} label="Email verified" />
-        <TextField
-          path={FIELD.response('phoneNumber')}
-          label="Phone number"
-          hint="E.164, e.g. +447700900123 (Ofcom’s drama range)."
-          type="tel"
-          nullable
-        />
-        <SwitchField path={FIELD.response('phoneNumberVerified')} label="Phone verified" />
-        <ChoiceField
-          path={FIELD.response('maxLoCAchieved')}
-          label="Max level of confidence achieved"
-          options={LEVELS.map((l) => ({ value: l }))}
-        />
-      </Section>
-      <Section
-        id="identity"
-        title="Core identity"
-        description="Name and date of birth signed into the coreIdentityJWT claim."
-      >
-        <IdentityField path={FIELD.response('coreIdentityVerifiableCredentials')} />
-      </Section>
-      <Section id="addresses" title="Addresses">
-        <AddressesField path={FIELD.response('postalAddressDetails')} />
-      </Section>
-      <Section id="documents" title="Documents & return codes">
-        <RowsField
-          path={FIELD.response('passportDetails')}
-          label="Passports"
-          columns={PASSPORT_PROPERTIES}
-          emptyAs={null}
-          addLabel="Add passport"
-          newRow={{ documentNumber: '', icaoIssuerCode: 'GBR', expiryDate: '' }}
-        />
-        <RowsField
-          path={FIELD.response('drivingPermitDetails')}
-          label="Driving permits"
-          columns={DRIVING_PERMIT_PROPERTIES}
-          emptyAs={null}
-          addLabel="Add driving permit"
-          newRow={{ personalNumber: '', issueNumber: '', issuedBy: 'DVLA', expiryDate: '' }}
-        />
-        <RowsField
-          path={FIELD.response('returnCodes')}
-          label="Return codes"
-          columns={RETURN_CODE_PROPERTIES}
-          emptyAs={[]}
-          addLabel="Add return code"
-          newRow={{ code: '' }}
-        />
-      </Section>
-    </>
-  );
+  return <ResponseFields Section={Section} />;
 }
 
 function FormStatus({ editor }: { editor: PersonaEditor }) {
