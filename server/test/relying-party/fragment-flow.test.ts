@@ -5,26 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
+import { discoverDefaultClient } from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_REDIRECT_URI,
-  defaultClientKey,
-} from '../helpers/relying-party.js';
+import { DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await client.discovery(
-    new URL(sim.baseUrl),
-    DEFAULT_CLIENT_ID,
-    { id_token_signed_response_alg: 'ES256' },
-    client.PrivateKeyJwt(await defaultClientKey('RS256')),
-    { execute: [client.allowInsecureRequests] },
-  );
-  client.enableNonRepudiationChecks(config);
+  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 

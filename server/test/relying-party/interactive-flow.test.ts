@@ -11,25 +11,15 @@ import {
   listeningSimulator,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_REDIRECT_URI,
-  VOCAB,
-  defaultClientKey,
-} from '../helpers/relying-party.js';
+import { DEFAULT_REDIRECT_URI, VOCAB } from '../helpers/relying-party.js';
+import { discoverDefaultClient } from '../helpers/openid-client.js';
 
 let sim: ListeningSimulator;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator({ config: { ...defaultConfig(), interactiveMode: true } });
-  config = await client.discovery(
-    new URL(sim.baseUrl),
-    DEFAULT_CLIENT_ID,
-    { id_token_signed_response_alg: 'ES256' },
-    client.PrivateKeyJwt(await defaultClientKey('RS256')),
-    { execute: [client.allowInsecureRequests] },
-  );
+  config = await discoverDefaultClient(sim.baseUrl, { verifySignatures: false });
 });
 afterAll(() => sim.close());
 

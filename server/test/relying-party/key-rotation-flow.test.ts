@@ -7,28 +7,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from 'openid-client';
 import { decodeProtectedHeader } from 'jose';
+import { discoverDefaultClient } from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_REDIRECT_URI,
-  IDENTITY_CLAIMS_REQUEST,
-  VOCAB,
-  defaultClientKey,
-} from '../helpers/relying-party.js';
+import { DEFAULT_REDIRECT_URI, IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await client.discovery(
-    new URL(sim.baseUrl),
-    DEFAULT_CLIENT_ID,
-    { id_token_signed_response_alg: 'ES256' },
-    client.PrivateKeyJwt(await defaultClientKey('RS256')),
-    { execute: [client.allowInsecureRequests] },
-  );
-  client.enableNonRepudiationChecks(config);
+  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 afterEach(() => vi.useRealTimers());

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
+import { discoverDefaultClient } from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import {
-  DEFAULT_CLIENT_ID,
   DEFAULT_REDIRECT_URI,
   IDENTITY_CLAIMS_REQUEST,
   VOCAB,
@@ -19,14 +19,7 @@ let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await client.discovery(
-    new URL(sim.baseUrl),
-    DEFAULT_CLIENT_ID,
-    { id_token_signed_response_alg: 'ES256' },
-    client.PrivateKeyJwt(await defaultClientKey('RS256')),
-    { execute: [client.allowInsecureRequests] },
-  );
-  client.enableNonRepudiationChecks(config);
+  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 
