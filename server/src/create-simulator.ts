@@ -43,19 +43,33 @@ export interface Simulator {
   close(): void;
 }
 
+/** How long after creation the signing keys are generated if nothing has needed them yet. */
+const KEY_GENERATION_DELAY_MS = 250;
+
 /** Builds a simulator: an Express app plus its state. It never listens; the host does. */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = options.clock ?? systemClock;
   const config = new ConfigStore(options.config ?? defaultConfig());
-  const keysPromise = Promise.resolve(options.keys ?? generateKeyMaterial());
-  // Avoid an unhandled rejection before the first request awaits it.
-  keysPromise.catch(() => undefined);
+  // Keys are made once, on first need or shortly after start, whichever comes first: generating
+  // them right away would compete with the first requests for the CPU.
+  let keysPromise: Promise<KeyMaterial> | undefined =
+    options.keys === undefined ? undefined : Promise.resolve(options.keys);
+  const keys = (): Promise<KeyMaterial> => {
+    if (!keysPromise) {
+      keysPromise = generateKeyMaterial();
+      // Avoid an unhandled rejection before a request awaits it.
+      keysPromise.catch(() => undefined);
+    }
+    return keysPromise;
+  };
+  const warmUp = setTimeout(() => void keys(), KEY_GENERATION_DELAY_MS);
+  warmUp.unref();
   const events = new SimulatorEvents();
   const log = new ExchangeBuffer(options.logCapacity ?? 1000);
 
   const context: SimulatorContext = {
     config,
-    keys: () => keysPromise,
+    keys,
     clock,
     codes: new ExpiringStore(clock, STORE_LIMITS.codes),
     usedAssertionIds: new ExpiringStore(clock, STORE_LIMITS.usedAssertionIds),
@@ -84,8 +98,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     events,
     log,
     context,
-    ready: keysPromise.then(() => undefined),
+    get ready() {
+      return keys().then(() => undefined);
+    },
     close() {
+      clearTimeout(warmUp);
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();
     },
