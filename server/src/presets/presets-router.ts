@@ -173,6 +173,15 @@ export function createPresetsRouter(deps: AppDeps): Router {
     if (!store.dataDir) throw conflict(NO_DATA_DIR);
   };
 
+  /** The id of a saved persona or scenario that may be changed: never a built-in. */
+  const editableId = (kind: Kind, raw: unknown): string => {
+    const id = checkId(kind, raw);
+    const existing = kind === 'personas' ? store.getPersona(id) : store.getScenario(id);
+    if (existing.kind === 'found' && existing.value.builtIn) throw builtInRefused(kind, id);
+    requireDataDir();
+    return id;
+  };
+
   // ---- personas ----------------------------------------------------------------------------
 
   router.get(
@@ -211,10 +220,7 @@ export function createPresetsRouter(deps: AppDeps): Router {
   router.put(
     '/personas/:id',
     route((req, res) => {
-      const id = checkId('personas', req.params.id);
-      const existing = store.getPersona(id);
-      if (existing.kind === 'found' && existing.value.builtIn) throw builtInRefused('personas', id);
-      requireDataDir();
+      const id = editableId('personas', req.params.id);
       if (!store.isTaken('personas', id)) throw notFound('personas', id);
       const doc = parsePersonaDocument(presetBody(req));
       if (!doc.ok) throw invalid(describe(doc.error), doc.error);
@@ -232,10 +238,7 @@ export function createPresetsRouter(deps: AppDeps): Router {
   router.delete(
     '/personas/:id',
     route((req, res) => {
-      const id = checkId('personas', req.params.id);
-      const existing = store.getPersona(id);
-      if (existing.kind === 'found' && existing.value.builtIn) throw builtInRefused('personas', id);
-      requireDataDir();
+      const id = editableId('personas', req.params.id);
       if (!store.remove('personas', id)) throw notFound('personas', id);
       tracker.forget('persona', id);
       const referencedBy = store
@@ -320,11 +323,7 @@ export function createPresetsRouter(deps: AppDeps): Router {
   router.put(
     '/scenarios/:id',
     route((req, res) => {
-      const id = checkId('scenarios', req.params.id);
-      const existing = store.getScenario(id);
-      if (existing.kind === 'found' && existing.value.builtIn)
-        throw builtInRefused('scenarios', id);
-      requireDataDir();
+      const id = editableId('scenarios', req.params.id);
       if (!store.isTaken('scenarios', id)) throw notFound('scenarios', id);
       const body = presetBody(req);
       if (body.id !== undefined && body.id !== id)
@@ -341,11 +340,7 @@ export function createPresetsRouter(deps: AppDeps): Router {
   router.delete(
     '/scenarios/:id',
     route((req, res) => {
-      const id = checkId('scenarios', req.params.id);
-      const existing = store.getScenario(id);
-      if (existing.kind === 'found' && existing.value.builtIn)
-        throw builtInRefused('scenarios', id);
-      requireDataDir();
+      const id = editableId('scenarios', req.params.id);
       if (!store.remove('scenarios', id)) throw notFound('scenarios', id);
       tracker.forget('scenario', id);
       res.json({ deleted: id });
