@@ -68,9 +68,30 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
   app.use(securityHeaders);
   app.use(dedupeQueryParams);
+
+  // The provider's own endpoints come first, busiest first: a relying party's requests meet no
+  // admin or UI layer on their way. Only requests that carry a body go through the parsers.
+  const bodies = [
+    express.json({ limit: BODY_LIMIT }),
+    limitJsonDepth,
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 }),
+  ];
+  app.use('/authorize', bodies, route(ctx, handleAuthorize));
+  app.post('/token', requireUserAgent, bodies, route(ctx, handleToken));
+  app.get('/userinfo', requireUserAgent, route(ctx, handleUserinfo));
+  app.get('/', route(ctx, handleRoot));
+  app.get('/.well-known/openid-configuration', route(ctx, handleDiscovery));
+  app.get('/.well-known/jwks.json', route(ctx, handleJwks));
+  app.get('/.well-known/did.json', requireUserAgent, route(ctx, handleDid));
+  app.get('/trustmark', route(ctx, handleTrustmark));
+  app.get('/logout', route(ctx, handleLogout));
+  app.post('/logout', bodies, route(ctx, handleLogout));
+  app.get('/config', route(ctx, handleGetConfig));
+  app.post('/config', bodies, route(ctx, handlePostConfig));
+  app.post('/form-submit', bodies, route(ctx, handleFormSubmit));
+
   // The UI's API (and everything mounted below its prefix) answers loopback callers only.
   app.use(ADMIN_PREFIX, requireLoopbackHost);
-
   app.post(
     `${ADMIN_PREFIX}/config/validate`,
     express.json({ limit: BODY_LIMIT }),
@@ -80,24 +101,6 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(ADMIN_PREFIX, createPresetsRouter(deps));
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, serveUi(deps.uiDir));
-
-  app.use(express.json({ limit: BODY_LIMIT }));
-  app.use(limitJsonDepth);
-  app.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 }));
-
-  app.get('/', route(ctx, handleRoot));
-  app.get('/.well-known/openid-configuration', route(ctx, handleDiscovery));
-  app.get('/.well-known/jwks.json', route(ctx, handleJwks));
-  app.get('/.well-known/did.json', requireUserAgent, route(ctx, handleDid));
-  app.get('/trustmark', route(ctx, handleTrustmark));
-  app.use('/authorize', route(ctx, handleAuthorize));
-  app.post('/token', requireUserAgent, route(ctx, handleToken));
-  app.get('/userinfo', requireUserAgent, route(ctx, handleUserinfo));
-  app.get('/logout', route(ctx, handleLogout));
-  app.post('/logout', route(ctx, handleLogout));
-  app.get('/config', route(ctx, handleGetConfig));
-  app.post('/config', route(ctx, handlePostConfig));
-  app.post('/form-submit', route(ctx, handleFormSubmit));
 
   app.use((req: Request, res: Response) => {
     notesOf(res).outcome = {
