@@ -190,10 +190,9 @@ export function createExchangeRecorder(deps: {
       return originalEnd.call(this, chunk, ...rest);
     };
 
-    let recorded = false;
-    const record = (aborted: boolean): void => {
-      if (recorded) return;
-      recorded = true;
+    // A response emits 'close' once, when it is complete or its connection is gone, and never
+    // before 'finish': one listener records both outcomes.
+    res.once('close', () => {
       const exchange = buildExchange(req, res, {
         path,
         notes,
@@ -201,7 +200,7 @@ export function createExchangeRecorder(deps: {
         startedAt,
         durationMs: Math.round((performance.now() - t0) * 100) / 100,
         seq: log.nextSeq(),
-        aborted,
+        aborted: !res.writableFinished,
       });
       log.push(exchange);
       try {
@@ -209,9 +208,7 @@ export function createExchangeRecorder(deps: {
       } catch {
         // A listener's failure must never take the provider down.
       }
-    };
-    res.once('finish', () => record(false));
-    res.once('close', () => record(!res.writableFinished));
+    });
     next();
   };
 }
