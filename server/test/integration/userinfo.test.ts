@@ -376,6 +376,23 @@ describe('the core identity JWT (compat 6.4, our 30-minute lifetime)', () => {
     });
   });
 
+  it('is reused within the same second for equal inputs, and re-signed when any input changes', async () => {
+    h.clock.ms = 1_700_000_100_000;
+    const first = (await coreIdentity()).jwt;
+    const again = (await coreIdentity()).jwt;
+    expect(again).toBe(first);
+
+    h.clock.advance(1);
+    const nextSecond = (await coreIdentity()).jwt;
+    expect(nextSecond).not.toBe(first);
+    expect(decodeJwt(nextSecond).iat).toBe(1_700_000_101);
+
+    configure(h, { responseConfiguration: { sub: 'urn:fdc:gov.uk:2022:another-user' } });
+    const otherUser = (await coreIdentity()).jwt;
+    expect(otherUser).not.toBe(nextSecond);
+    expect(decodeJwt(otherUser).sub).toBe('urn:fdc:gov.uk:2022:another-user');
+  });
+
   it('vot is maxLoCAchieved, not the level requested', async () => {
     configure(h, { responseConfiguration: { maxLoCAchieved: 'P3' } });
     const { jwt } = await coreIdentity();
