@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.js';
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
@@ -242,7 +242,7 @@ function buildExchange(
 
   const requestBodyKept = requestBody(req);
   const exchange: Exchange = {
-    id: randomUUID(),
+    id: newId(),
     seq: r.seq,
     endpoint: notes.endpoint,
     journeyId: notes.journeyId,

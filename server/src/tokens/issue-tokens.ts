@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../new-id.js';
 import { epochSeconds } from '../clock.js';
 import { idTokenSigningKey } from '../keys/key-store.js';
 import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
@@ -34,7 +34,7 @@ export async function issueTokens(
   const issuer = `${config.simulatorUrl}/`;
   const { request } = grant;
 
-  const jti = randomUUID();
+  const jti = newId();
   const accessClaims: Record<string, unknown> = {
     exp: now + LIFETIMES.accessToken,
     iat: now,

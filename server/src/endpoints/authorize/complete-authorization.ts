@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../new-id.js';
 import type { Request, Response } from 'express';
 import { epochSeconds } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
@@ -58,7 +59,7 @@ function resolveSession(
     return { session: existing, isNew: false };
   }
   const session: UserSession = {
-    id: randomUUID(),
+    id: newId(),
     sid: randomBytes(16).toString('hex'),
     authTime: now,
   };
@@ -74,7 +75,7 @@ export function completeAuthorization(
 ): void {
   const config = ctx.config.get();
   const notes = notesOf(res);
-  const journeyId = randomUUID();
+  const journeyId = newId();
   notes.journeyId = journeyId;
   const target = {
     redirectUri: request.redirectUri,
