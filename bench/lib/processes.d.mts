@@ -5,6 +5,7 @@ export declare const CLI: string;
 export declare const FLOOR_SERVER: string;
 export declare const MEMORY_PROBE: string;
 
+export declare function headlessNodeFlags(): string[];
 export declare function freePort(): Promise<number>;
 export declare function ensureBuilt(): void;
 

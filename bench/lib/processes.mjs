@@ -1,7 +1,7 @@
 /** Starting and stopping the processes under test: the headless simulator and the floor. */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
@@ -9,6 +9,21 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/server/src/headless.mjs', import.meta.url));
 export const FLOOR_SERVER = fileURLToPath(new URL('../floor-server.mjs', import.meta.url));
 export const MEMORY_PROBE = fileURLToPath(new URL('../memory-probe.mjs', import.meta.url));
+
+/**
+ * The Node flags `npm run headless` starts the simulator with (its V8 memory settings), read from
+ * package.json so the benchmark measures the process a user runs.
+ * @returns {string[]}
+ */
+export function headlessNodeFlags() {
+  const { scripts } = JSON.parse(
+    readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  );
+  const match = /\bnode((?: --[^\s]+)*) dist\/server\/src\/headless\.mjs\b/.exec(scripts.headless);
+  if (!match)
+    throw new Error('package.json: the headless script does not run dist/server/src/headless.mjs');
+  return match[1].trim().split(/\s+/).filter(Boolean);
+}
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort() {
@@ -133,7 +148,7 @@ export async function startSimulatorProcess({
   nodeFlags = [],
 } = {}) {
   const port = await freePort();
-  const flags = [...nodeFlags];
+  const flags = [...headlessNodeFlags(), ...nodeFlags];
   if (probePort) flags.push('--expose-gc', '--import', MEMORY_PROBE);
   if (cpuProfDir) flags.push('--cpu-prof', '--cpu-prof-dir', cpuProfDir);
   const base = `http://127.0.0.1:${port}`;
