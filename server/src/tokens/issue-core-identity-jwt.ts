@@ -3,7 +3,7 @@ import { epochSeconds } from '../clock.js';
 import { didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey } from '../keys/key-store.js';
 import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
-import type { AuthorizationGrant } from '../state/authorization-request.js';
+import type { ResponseConfiguration } from '../contract.js';
 import {
   applyCoreIdentityClaimScenarios,
   applyCoreIdentitySignatureScenarios,
@@ -43,7 +43,7 @@ const sameInputs = (a: CoreIdentityInputs, b: CoreIdentityInputs): boolean =>
 /** The core identity JWT: ES256, kid resolving in the DID document, valid for 30 minutes. */
 export async function issueCoreIdentityJwt(
   ctx: SimulatorContext,
-  grant: AuthorizationGrant,
+  subject: { response: ResponseConfiguration; audience: string },
   vc: Record<string, unknown>,
 ): Promise<IssuedCoreIdentity> {
   const config = ctx.config.get();
@@ -53,9 +53,9 @@ export async function issueCoreIdentityJwt(
   const inputs: CoreIdentityInputs = {
     config,
     key,
-    response: grant.response,
+    response: subject.response,
     vc,
-    audience: grant.request.clientId,
+    audience: subject.audience,
     now,
   };
   const last = lastIssued.get(ctx);
@@ -64,14 +64,14 @@ export async function issueCoreIdentityJwt(
   const scenarios = keepCoreIdentityErrors(config.errorConfiguration.coreIdentityErrors);
   const claims = applyCoreIdentityClaimScenarios(
     {
-      vot: grant.response.maxLoCAchieved,
+      vot: subject.response.maxLoCAchieved,
       vc,
       vtm: `${config.simulatorUrl}/trustmark`,
       iss: `${config.simulatorUrl}/`,
-      sub: grant.response.sub,
+      sub: subject.response.sub,
       nbf: now,
       exp: now + LIFETIMES.coreIdentity,
-      aud: grant.request.clientId,
+      aud: subject.audience,
       iat: now,
     },
     scenarios,

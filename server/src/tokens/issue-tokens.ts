@@ -51,10 +51,15 @@ export async function issueTokens(
   ctx.accessTokens.set(
     accessTokenKey(accessToken),
     {
-      grant,
       clientId: client.clientId,
       issuer,
       expiresAt: (now + LIFETIMES.accessToken) * 1000,
+      scopes: request.scopes,
+      claims: request.claims,
+      levelOfConfidence: request.vtr.levelOfConfidence,
+      response: grant.response,
+      sid: grant.sid,
+      journeyId: grant.journeyId,
     },
     LIFETIMES.accessToken * 1000,
   );

@@ -37,20 +37,19 @@ export async function handleUserinfo(
   const record = ctx.accessTokens.get(accessTokenKey(token));
   if (!record || record.issuer !== `${config.simulatorUrl}/`)
     return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
-  const { grant } = record;
-  notes.journeyId = grant.journeyId;
-  notes.links.sid = grant.sid;
+  notes.journeyId = record.journeyId;
+  notes.links.sid = record.sid;
   if (record.clientId !== client.clientId)
     return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
 
-  const scopes = grant.request.scopes;
+  const scopes = record.scopes;
   if (!scopes.every((s) => client.scopes.includes(s)))
     return sendBearerError(res, invalidScopeBearer('Invalid, unknown or malformed scope'));
-  const claims = grant.request.claims;
+  const claims = record.claims;
   if (!claims.every((c) => client.claims.includes(c)))
     return sendBearerError(res, invalidRequestBearer('Invalid request'));
 
-  const response = grant.response;
+  const response = record.response;
   const body: Record<string, unknown> = { sub: response.sub };
   if (scopes.includes('email')) {
     body.email = response.email;
@@ -62,8 +61,7 @@ export async function handleUserinfo(
   }
   if (client.identityVerificationSupported && claims.length) {
     const wants = (name: string) => claims.includes(claim(name));
-    const proven =
-      levelRank(response.maxLoCAchieved) >= levelRank(grant.request.vtr.levelOfConfidence);
+    const proven = levelRank(response.maxLoCAchieved) >= levelRank(record.levelOfConfidence);
     if (wants('drivingPermit') && response.drivingPermitDetails)
       body[claim('drivingPermit')] = response.drivingPermitDetails;
     if (wants('passport') && response.passportDetails)
@@ -75,7 +73,7 @@ export async function handleUserinfo(
     if (wants('coreIdentityJWT') && proven && response.coreIdentityVerifiableCredentials) {
       const core = await issueCoreIdentityJwt(
         ctx,
-        grant,
+        { response, audience: record.clientId },
         response.coreIdentityVerifiableCredentials,
       );
       body[claim('coreIdentityJWT')] = core.jwt;
