@@ -26,8 +26,8 @@ against a bare Express floor, and checks the performance targets.
   --mode M           auth, identity or both (default ${BENCH_DEFAULTS.mode})
   --flows N          flows of the memory phase, after warm-up; 0 skips it (default ${BENCH_DEFAULTS.flows})
   --warmup-flows N   flows the server must have served before the memory baseline (default ${BENCH_DEFAULTS.warmupFlows}:
-                     the largest store, 50,000 used assertion ids, is full and its hash table has
-                     settled after about 66,000 flows)
+                     the largest store, 20,000 used assertion ids, is full after 20,000 flows;
+                     the rest lets every store's hash table settle)
   --profile          run the server under --cpu-prof and print its top costs
   --strict           exit 1 when a target is missed (otherwise always 0)
   --help             this text`;
