@@ -3,12 +3,13 @@
  * spawned on a free port. It prints its URL on a line of its own, serves a complete flow over
  * real HTTP, stops cleanly on SIGINT and SIGTERM, and explains bad settings in one line.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV_VARS } from '../../src/index.js';
 import { runFlow } from '../helpers/relying-party.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_REDIRECT_URI } from '../helpers/protocol.js';
 import { CLI, freePort, runNode, spawnNode } from '../../../bench/lib/processes.mjs';
 
 /** The parent's configuration variables removed, so only what a test sets applies. */
@@ -55,6 +56,37 @@ describe('headless CLI', () => {
       await eventually(() => cli.stderr().includes(`listening on http://127.0.0.1:${port}`));
     } finally {
       expect(await cli.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('is built as pure ASCII (V8 keeps the source at one byte a character) and still speaks Welsh', async () => {
+    const source = readFileSync(CLI, 'utf8');
+    expect([...source].filter((c) => c.charCodeAt(0) > 0x7f)).toEqual([]);
+
+    const port = await freePort();
+    const cli = await spawnNode([CLI, '--port', String(port)], { env: cleanEnv() });
+    try {
+      const configured = await fetch(`${cli.url}/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ interactiveMode: true }),
+      });
+      expect(configured.status).toBe(200);
+      const query = new URLSearchParams({
+        response_type: 'code',
+        scope: 'openid',
+        client_id: DEFAULT_CLIENT_ID,
+        redirect_uri: DEFAULT_REDIRECT_URI,
+        state: 'state',
+        nonce: 'nonce',
+        ui_locales: 'cy',
+      });
+      const page = await fetch(`${cli.url}/authorize?${query}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+      expect(await page.text()).toContain('Neidio i’r prif gynnwys');
+    } finally {
+      await cli.stop();
     }
   });
 
