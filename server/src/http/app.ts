@@ -44,6 +44,12 @@ export interface AppDeps {
 /** Body size limit, as Express's default: larger bodies get 413. */
 export const BODY_LIMIT = '100kb';
 
+/**
+ * A logout form carries a hint, a URI and a state, and the state travels back in the Location
+ * header, which clients refuse beyond 16 kB of headers: larger logout bodies get 413.
+ */
+export const LOGOUT_BODY_LIMIT = '8kb';
+
 type Handler = (ctx: SimulatorContext, req: Request, res: Response) => Promise<void> | void;
 
 /** Adapts a handler: passes the context and turns any thrown fault into a 500 (never a crash). */
@@ -71,11 +77,12 @@ export function buildApp(deps: AppDeps): express.Express {
 
   // The provider's own endpoints come first, busiest first: a relying party's requests meet no
   // admin or UI layer on their way. Only requests that carry a body go through the parsers.
-  const bodies = [
-    express.json({ limit: BODY_LIMIT }),
+  const parseBodies = (limit: string) => [
+    express.json({ limit }),
     limitJsonDepth,
-    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 200 }),
+    express.urlencoded({ extended: false, limit, parameterLimit: 200 }),
   ];
+  const bodies = parseBodies(BODY_LIMIT);
   app.use('/authorize', bodies, route(ctx, handleAuthorize));
   app.post('/token', requireUserAgent, bodies, route(ctx, handleToken));
   app.get('/userinfo', requireUserAgent, route(ctx, handleUserinfo));
@@ -85,7 +92,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.get('/.well-known/did.json', requireUserAgent, route(ctx, handleDid));
   app.get('/trustmark', route(ctx, handleTrustmark));
   app.get('/logout', route(ctx, handleLogout));
-  app.post('/logout', bodies, route(ctx, handleLogout));
+  app.post('/logout', parseBodies(LOGOUT_BODY_LIMIT), route(ctx, handleLogout));
   app.get('/config', route(ctx, handleGetConfig));
   app.post('/config', bodies, route(ctx, handlePostConfig));
   app.post('/form-submit', bodies, route(ctx, handleFormSubmit));

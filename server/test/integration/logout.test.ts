@@ -276,4 +276,27 @@ describe('other methods', () => {
       });
     expectLogoutRedirect(res, SIGNED_OUT, [['state', 'j']]);
   });
+
+  it('a POST body over 8 kB → 413 JSON, as its state could not travel back in a Location header', async () => {
+    const hint = await idTokenHint();
+    const ok = await request(h.app)
+      .post('/logout')
+      .type('form')
+      .send({ id_token_hint: hint, post_logout_redirect_uri: SIGNED_OUT, state: 's'.repeat(6000) });
+    expectLogoutRedirect(ok, SIGNED_OUT, [['state', 's'.repeat(6000)]]);
+
+    for (const send of [
+      (r: request.Test) => r.type('form').send({ id_token_hint: hint, state: 's'.repeat(9000) }),
+      (r: request.Test) => r.send({ id_token_hint: hint, state: 's'.repeat(9000) }),
+    ]) {
+      const res = await send(request(h.app).post('/logout'));
+      expect(res.status).toBe(413);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual({
+        error: 'invalid_request',
+        error_description: 'Request body too large',
+      });
+    }
+    await expectStillServing(h.app, h.clock);
+  });
 });
