@@ -9,7 +9,6 @@ export interface AccessTokenRecord {
   clientId: string;
   /** The issuer the token was minted under; a changed simulatorUrl invalidates it. */
   issuer: string;
-  expiresAt: number;
   /** Scopes and identity claims (full vocabulary URLs) the authorization request asked for. */
   scopes: string[];
   claims: string[];

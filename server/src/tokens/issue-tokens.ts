@@ -1,4 +1,4 @@
-import { newId } from '../new-id.js';
+import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock.js';
 import { idTokenSigningKey } from '../keys/key-store.js';
 import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
@@ -34,7 +34,7 @@ export async function issueTokens(
   const issuer = `${config.simulatorUrl}/`;
   const { request } = grant;
 
-  const jti = newId();
+  const jti = randomUUID();
   const accessClaims: Record<string, unknown> = {
     exp: now + LIFETIMES.accessToken,
     iat: now,
@@ -53,7 +53,6 @@ export async function issueTokens(
     {
       clientId: client.clientId,
       issuer,
-      expiresAt: (now + LIFETIMES.accessToken) * 1000,
       scopes: request.scopes,
       claims: request.claims,
       levelOfConfidence: request.vtr.levelOfConfidence,
