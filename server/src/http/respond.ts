@@ -60,21 +60,12 @@ export function sendTokenError(res: Response, error: OAuthError): void {
 }
 
 /** Userinfo errors: 401 with the error in WWW-Authenticate, as RFC 6750 says. */
-export function sendBearerError(res: Response, error: OAuthError | null): void {
-  if (error) {
-    noteError(res, error);
-    const quote = (s: string) => s.replace(/["\\]/g, '');
-    res.setHeader(
-      'WWW-Authenticate',
-      `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
-    );
-  } else {
-    notesOf(res).outcome = {
-      kind: 'error',
-      code: 'invalid_token',
-      description: 'No access token was sent',
-    };
-    res.setHeader('WWW-Authenticate', 'Bearer');
-  }
+export function sendBearerError(res: Response, error: OAuthError): void {
+  noteError(res, error);
+  const quote = (s: string) => s.replace(/["\\]/g, '');
+  res.setHeader(
+    'WWW-Authenticate',
+    `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
+  );
   res.status(401).end();
 }

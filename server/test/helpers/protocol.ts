@@ -296,14 +296,14 @@ export function expectErrorPage(
 /** /userinfo error: 401, empty body, the challenge in WWW-Authenticate. */
 export function expectBearerError(
   res: request.Response,
-  error: string | null,
+  error: string,
   description = 'Invalid access token',
 ): void {
   expect(res.status, res.text).toBe(401);
   expect(res.text).toBe('');
   expect(res.headers['content-type']).toBeUndefined();
   expect(res.headers['www-authenticate']).toBe(
-    error === null ? 'Bearer' : `Bearer error="${error}", error_description="${description}"`,
+    `Bearer error="${error}", error_description="${description}"`,
   );
 }
 

@@ -70,6 +70,15 @@ export async function handleToken(
   }
   if (!auth.ok) return fail(auth.error);
 
+  // A redirect_uri that differs from the one sent to /authorize is refused without using the
+  // code up, so a corrected request still succeeds (as the public simulator does).
+  const pending = ctx.codes.get(code);
+  if (pending && pending.request.redirectUri !== redirectUri)
+    return fail(
+      invalidGrant('Invalid grant', {
+        cause: 'redirect_uri differs from the one sent to /authorize',
+      }),
+    );
   // Single use: the code is taken from the store before anything else can reach it.
   const grant = ctx.codes.take(code);
   if (!grant)
@@ -78,12 +87,6 @@ export async function handleToken(
   notes.links.sid = grant.sid;
   if (grant.request.clientId !== auth.value.clientId)
     return fail(invalidGrant('Invalid grant', { cause: 'code was issued to another client' }));
-  if (grant.request.redirectUri !== redirectUri)
-    return fail(
-      invalidGrant('Invalid grant', {
-        cause: 'redirect_uri differs from the one sent to /authorize',
-      }),
-    );
   const pkceError = checkPkceVerifier(grant.request.codeChallenge, body.code_verifier);
   if (pkceError) return fail(pkceError);
 

@@ -13,6 +13,7 @@ import { accessTokenKey } from '../../tokens/access-token-key.js';
 import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';
 
 const INVALID_ACCESS_TOKEN = 'Invalid access token';
+export const MISSING_ACCESS_TOKEN = 'Missing access token';
 const claim = (name: string) => `${VOCAB_URL}/v1/${name}`;
 
 /** GET /userinfo: the claims the access token's scopes and claims allow. */
@@ -23,7 +24,8 @@ export async function handleUserinfo(
 ): Promise<void> {
   const notes = notesOf(res);
   const header = req.headers.authorization;
-  if (header === undefined) return sendBearerError(res, null);
+  // A missing token is invalid_token too (provider document: "missing, invalid or expired").
+  if (header === undefined) return sendBearerError(res, invalidToken(MISSING_ACCESS_TOKEN));
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
   if (!match) return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
   const token = match[1] as string;
