@@ -18,7 +18,14 @@ describe('toggleError', () => {
 
   it('counts every active toggle', () => {
     expect(
-      countErrors({ authoriseErrors: ['A'], idTokenErrors: ['B', 'C'], coreIdentityErrors: [] }),
+      countErrors({
+        authoriseErrors: ['A'],
+        idTokenErrors: ['B', 'C'],
+        coreIdentityErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
+      }),
     ).toBe(3);
   });
 });
@@ -54,6 +61,9 @@ describe('scenario actions', () => {
       authoriseErrors: [],
       idTokenErrors: ['TOKEN_EXPIRED'],
       coreIdentityErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     expect(selectors.activeScenarios(store.getState())).toEqual([
       { group: 'idTokenErrors', name: 'TOKEN_EXPIRED' },

@@ -1,7 +1,19 @@
-import type { ErrorConfiguration } from '../../../server/src/contract.js';
+import type {
+  ErrorConfiguration,
+  ErrorListKey,
+  Fault,
+  FaultKind,
+  FaultTarget,
+} from '../../../server/src/contract.js';
 import type { GetState, SetState } from './app-state.js';
 
-export type ErrorGroup = keyof ErrorConfiguration;
+/** A list of named error switches in errorConfiguration (faults are kept apart). */
+export type ErrorGroup = ErrorListKey;
+
+/** Outage and drop both stop the answer: an endpoint has one or the other, plus latency. */
+export type FaultSlot = 'answer' | 'latency';
+export const faultSlot = (kind: FaultKind): FaultSlot =>
+  kind === 'latency' ? 'latency' : 'answer';
 
 export interface ScenarioState {
   /** Toggles chosen but not yet confirmed by the simulator (shown at once, optimistically). */
@@ -21,6 +33,9 @@ export const EMPTY_ERRORS: ErrorConfiguration = {
   authoriseErrors: [],
   idTokenErrors: [],
   coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
 };
 
 /** The toggles with `name` in `group` switched on or off; the order of the lists is kept. */
@@ -36,14 +51,42 @@ export function toggleError(
   return { ...errors, [group]: on ? [...list, name] : list.filter((n) => n !== name) };
 }
 
+/** The faults with the one in `slot` at `target` replaced by `fault` (or removed: null). */
+export function setFaultIn(
+  errors: ErrorConfiguration,
+  target: FaultTarget,
+  slot: FaultSlot,
+  fault: Fault | null,
+): ErrorConfiguration {
+  const others = errors.faults.filter((f) => f.target !== target || faultSlot(f.kind) !== slot);
+  const faults = fault ? [...others, fault] : others;
+  if (!fault && others.length === errors.faults.length) return errors;
+  return { ...errors, faults };
+}
+
+/** The fault in `slot` at `target`, if one is on. */
+export const faultAt = (
+  errors: ErrorConfiguration,
+  target: FaultTarget,
+  slot: FaultSlot,
+): Fault | undefined =>
+  errors.faults.find((f) => f.target === target && faultSlot(f.kind) === slot);
+
 export function countErrors(errors: ErrorConfiguration): number {
   return (
-    errors.authoriseErrors.length + errors.idTokenErrors.length + errors.coreIdentityErrors.length
+    errors.authoriseErrors.length +
+    errors.idTokenErrors.length +
+    errors.coreIdentityErrors.length +
+    errors.tokenErrors.length +
+    errors.userInfoErrors.length +
+    errors.faults.length
   );
 }
 
 export interface ScenarioActions {
   setScenario(group: ErrorGroup, name: string, on: boolean): Promise<void>;
+  /** Switches the fault in `slot` at `target` on (with these settings) or off (null). */
+  setFault(target: FaultTarget, slot: FaultSlot, fault: Fault | null): Promise<void>;
   clearScenarios(): Promise<void>;
   dismissScenarioError(): void;
 }
@@ -87,6 +130,13 @@ export function createScenarioSlice(set: SetState, get: GetState): ScenarioSlice
       const base = get().pendingErrors ?? get().current?.errorConfiguration;
       if (!base) return Promise.resolve();
       const next = toggleError(base, group, name, on);
+      if (next === base) return Promise.resolve();
+      return post(next);
+    },
+    setFault(target, slot, fault) {
+      const base = get().pendingErrors ?? get().current?.errorConfiguration;
+      if (!base) return Promise.resolve();
+      const next = setFaultIn(base, target, slot, fault);
       if (next === base) return Promise.resolve();
       return post(next);
     },

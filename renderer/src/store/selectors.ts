@@ -1,4 +1,4 @@
-import type { ErrorConfiguration, Exchange } from '../../../server/src/contract.js';
+import type { ErrorConfiguration, Exchange, Fault } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
 import { visibleExchanges, type LogFilter } from './log-slice.js';
@@ -33,6 +33,8 @@ export interface ActiveScenario {
 
 const GROUP_ORDER: readonly ErrorGroup[] = [
   'authoriseErrors',
+  'tokenErrors',
+  'userInfoErrors',
   'idTokenErrors',
   'coreIdentityErrors',
 ];
@@ -47,6 +49,11 @@ export const selectors = {
   activeErrors: (s: AppState): ErrorConfiguration =>
     s.pendingErrors ?? s.current?.errorConfiguration ?? EMPTY_ERRORS,
   activeScenarios: (s: AppState): ActiveScenario[] => activeListMemo(selectors.activeErrors(s)),
+  /** The faults on now (pending choices first). */
+  activeFaults: (s: AppState): Fault[] => selectors.activeErrors(s).faults,
+  /** Every switch on: the named errors and the faults. */
+  activeSwitchCount: (s: AppState): number =>
+    selectors.activeScenarios(s).length + selectors.activeErrors(s).faults.length,
   visibleExchanges: (s: AppState): Exchange[] => visibleMemo(s.items, s.filter),
   selectedExchange: (s: AppState): Exchange | undefined =>
     s.selectedId === null ? undefined : s.items.find((e) => e.id === s.selectedId),

@@ -140,12 +140,18 @@ describe('configFromEnv: every variable, valid values', () => {
     const e = config({
       CORE_IDENTITY_ERRORS: ' INVALID_AUD , BOGUS',
       ID_TOKEN_ERRORS: 'INVALID_ISS,INVALID_ISS,,TOKEN_EXPIRED',
-      AUTHORISE_ERRORS: 'TEMPORARILY_UNAVAILABLE,ACCESS_DENIED,nope',
+      AUTHORISE_ERRORS: 'TEMPORARILY_UNAVAILABLE,ACCESS_DENIED,nope,LOGIN_REQUIRED',
+      TOKEN_ERRORS: 'INVALID_GRANT, x ,SERVER_ERROR',
+      USER_INFO_ERRORS: 'INVALID_TOKEN,INVALID_TOKEN',
+      FAULTS: '[{"target":"jwks","kind":"outage","status":503,"requests":2}]',
     }).errorConfiguration;
     expect(e).toEqual({
       coreIdentityErrors: ['INVALID_AUD'],
       idTokenErrors: ['INVALID_ISS', 'TOKEN_EXPIRED'],
-      authoriseErrors: ['TEMPORARILY_UNAVAILABLE', 'ACCESS_DENIED'],
+      authoriseErrors: ['TEMPORARILY_UNAVAILABLE', 'ACCESS_DENIED', 'LOGIN_REQUIRED'],
+      tokenErrors: ['INVALID_GRANT', 'SERVER_ERROR'],
+      userInfoErrors: ['INVALID_TOKEN'],
+      faults: [{ target: 'jwks', kind: 'outage', status: 503, requests: 2 }],
     });
   });
 
@@ -312,7 +318,13 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
       return a.ok && JSON.stringify(a.value.config) === JSON.stringify(defaultConfig());
     });
     // Error lists drop unknown names silently, as the simulator document says.
-    expect(silent.sort()).toEqual(['AUTHORISE_ERRORS', 'CORE_IDENTITY_ERRORS', 'ID_TOKEN_ERRORS']);
+    expect(silent.sort()).toEqual([
+      'AUTHORISE_ERRORS',
+      'CORE_IDENTITY_ERRORS',
+      'ID_TOKEN_ERRORS',
+      'TOKEN_ERRORS',
+      'USER_INFO_ERRORS',
+    ]);
   });
 });
 

@@ -9,7 +9,14 @@ import type { Scenario } from './preset-types.js';
  */
 
 const ALL_IDENTITY_CLAIMS = [...IDENTITY_CLAIMS];
-const noErrors = { authoriseErrors: [], idTokenErrors: [], coreIdentityErrors: [] };
+const noErrors = (): Scenario['errorConfiguration'] => ({
+  authoriseErrors: [],
+  idTokenErrors: [],
+  coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
+});
 
 type Spec = Partial<Omit<Scenario, 'id' | 'name' | 'description' | 'builtIn'>> & {
   errors?: Partial<Scenario['errorConfiguration']>;
@@ -25,7 +32,7 @@ const scenario = (id: string, name: string, description: string, spec: Spec): Sc
     clientConfiguration: {},
     flags: {},
     ...rest,
-    errorConfiguration: { ...noErrors, ...errors },
+    errorConfiguration: { ...noErrors(), ...errors },
   };
 };
 

@@ -6,7 +6,8 @@ import {
   type OAuthError,
 } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
-import { sendTokenError } from '../../http/respond.js';
+import { sendServerError, sendTokenError } from '../../http/respond.js';
+import { tokenScenario, type TokenStage } from '../../scenarios/token-scenario.js';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { authenticateClientSecretPost } from '../../tokens/client-auth/client-secret-post.js';
 import { authenticatePrivateKeyJwt } from '../../tokens/client-auth/private-key-jwt.js';
@@ -50,6 +51,16 @@ export async function handleToken(
   const secret = str(body.client_secret);
   const clientId = str(body.client_id);
   const config = ctx.config.get();
+  /** A configured /token scenario answers instead, if one applies at this stage. */
+  const scenarioAnswers = (stage: TokenStage): boolean => {
+    const scenario = tokenScenario(config.errorConfiguration.tokenErrors, stage);
+    if (!scenario) return false;
+    notes.scenarios.push(`token:${scenario.name}`);
+    if (scenario.error.status >= 500) sendServerError(res, scenario.error);
+    else sendTokenError(res, scenario.error);
+    return true;
+  };
+  if (scenarioAnswers('before-client-auth')) return;
 
   let auth;
   if (assertionType !== undefined && assertion !== undefined) {
@@ -69,6 +80,7 @@ export async function handleToken(
     return fail(invalidRequest('Invalid token authentication method used'));
   }
   if (!auth.ok) return fail(auth.error);
+  if (scenarioAnswers('after-client-auth')) return;
 
   // A redirect_uri that differs from the one sent to /authorize is refused without using the
   // code up, so a corrected request still succeeds (as the public simulator does).

@@ -6,7 +6,8 @@ import {
   invalidToken,
 } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
-import { sendBearerError } from '../../http/respond.js';
+import { sendBearerError, sendServerError } from '../../http/respond.js';
+import { userInfoScenario } from '../../scenarios/userinfo-scenario.js';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { levelRank } from '../authorize/check-identity-outcome.js';
 import { accessTokenKey } from '../../tokens/access-token-key.js';
@@ -33,6 +34,13 @@ export async function handleUserinfo(
   notes.links.accessToken = token;
 
   const config = ctx.config.get();
+  const scenario = userInfoScenario(config.errorConfiguration.userInfoErrors);
+  if (scenario) {
+    notes.scenarios.push(`userinfo:${scenario.name}`);
+    if (scenario.error.status >= 500) sendServerError(res, scenario.error);
+    else sendBearerError(res, scenario.error);
+    return;
+  }
   const client = config.clientConfiguration;
   // The server-side record is the authority: it exists only for tokens this simulator issued,
   // unchanged, and not yet expired. No signature check is needed on the hot path.
