@@ -288,6 +288,10 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
     ['USE_NEW_ID_TOKEN_SIGNING_KEYS', 'n'],
     ['PUBLISH_NEW_CORE_IDENTITY_SIGNING_KEYS', 'nope'],
     ['USE_NEW_CORE_IDENTITY_SIGNING_KEYS', 'nope'],
+    ['RETIRE_OLD_ID_TOKEN_SIGNING_KEYS', 'maybe'],
+    ['RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS', '1'],
+    ['FAULTS', 'jwks:outage'],
+    ['FAULTS', '{"target":"jwks"}'],
   ];
 
   it.each(BAD)('%s=%j', (name, value) => {
@@ -295,6 +299,31 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
     expect(issues).toHaveLength(1);
     expect(issues[0]?.path).toBe(name);
     expect(issues[0]?.message.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['[{"target":"nowhere","kind":"drop"}]', 'FAULTS[0].target'],
+    ['[{"target":"jwks","kind":"latency","ms":-1}]', 'FAULTS[0].ms'],
+    ['[{"target":"jwks","kind":"outage","status":404}]', 'FAULTS[0].status'],
+    ['[null]', 'FAULTS[0]'],
+    ['5', 'FAULTS'],
+  ])('FAULTS=%s names %s', (value, path) => {
+    expect(issuesOf({ FAULTS: value }).map((i) => i.path)).toEqual([path]);
+  });
+
+  it('retiring keys that still sign names the retire variable', () => {
+    expect(issuesOf({ RETIRE_OLD_ID_TOKEN_SIGNING_KEYS: 'true' }).map((i) => i.path)).toEqual([
+      'RETIRE_OLD_ID_TOKEN_SIGNING_KEYS',
+    ]);
+    expect(issuesOf({ RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS: 'true' }).map((i) => i.path)).toEqual([
+      'RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS',
+    ]);
+    const all = config({
+      PUBLISH_NEW_ID_TOKEN_SIGNING_KEYS: 'true',
+      USE_NEW_ID_TOKEN_SIGNING_KEYS: 'true',
+      RETIRE_OLD_ID_TOKEN_SIGNING_KEYS: 'true',
+    });
+    expect(all.oldIdTokenKeysRetired).toBe(true);
   });
 
   it('PUBLIC_KEY_SOURCE=JWKS without JWKS_URL names JWKS_URL', () => {
