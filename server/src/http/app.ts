@@ -6,6 +6,7 @@ import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
+import { createSwitchesRouter } from '../admin/switches-router.js';
 import type { StartupPreset } from '../presets/preset-types.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
@@ -110,6 +111,7 @@ export function buildApp(deps: AppDeps): express.Express {
     route(ctx, handleValidateConfig),
   );
   app.use(ADMIN_PREFIX, createPresetsRouter(deps));
+  app.use(ADMIN_PREFIX, createSwitchesRouter(deps));
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, serveUi(deps.uiDir));
 
