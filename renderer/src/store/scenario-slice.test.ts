@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestStore, settle } from '../../test/fake-admin-client.js';
 import type { ConfigRequestBody } from '../api/config-body.js';
-import { countErrors, EMPTY_ERRORS, toggleError } from './scenario-slice.js';
+import { countErrors, EMPTY_ERRORS, faultAt, setFaultIn, toggleError } from './scenario-slice.js';
 import { selectors } from './selectors.js';
 
 describe('toggleError', () => {
@@ -96,5 +96,23 @@ describe('scenario actions', () => {
     await store.getState().setScenario('coreIdentityErrors', 'INCORRECT_SUB', true);
     await store.getState().clearScenarios();
     expect(countErrors(serverConfig().errorConfiguration)).toBe(0);
+  });
+});
+
+describe('faults in the error configuration', () => {
+  it('one outage-or-drop and one latency per endpoint; off removes only that one', () => {
+    const outage = { target: 'jwks', kind: 'outage', status: 503 } as const;
+    const drop = { target: 'jwks', kind: 'drop' } as const;
+    const latency = { target: 'jwks', kind: 'latency', ms: 10 } as const;
+    let e = setFaultIn(EMPTY_ERRORS, 'jwks', 'answer', outage);
+    e = setFaultIn(e, 'jwks', 'latency', latency);
+    e = setFaultIn(e, 'jwks', 'answer', drop);
+    expect(e.faults).toEqual([latency, drop]);
+    expect(faultAt(e, 'jwks', 'answer')).toEqual(drop);
+    expect(faultAt(e, 'did', 'answer')).toBeUndefined();
+    const off = setFaultIn(e, 'jwks', 'answer', null);
+    expect(off.faults).toEqual([latency]);
+    expect(setFaultIn(off, 'did', 'answer', null)).toBe(off);
+    expect(countErrors(off)).toBe(1);
   });
 });

@@ -164,7 +164,11 @@ export async function tokenForm(h: Harness, code: string, extra: Form = {}): Pro
   };
 }
 
-export async function exchange(h: Harness, code: string, extra: Form = {}) {
+export async function exchange(
+  h: Harness,
+  code: string,
+  extra: Form = {},
+): Promise<request.Response> {
   return postToken(h.app, await tokenForm(h, code, extra));
 }
 

@@ -59,6 +59,9 @@ describe('scenario catalogue', () => {
 
   it('names the protocol switches by their wire code and the faults by endpoint', () => {
     expect(switchName('authoriseErrors', 'UNAUTHORIZED_CLIENT')).toBe('unauthorized_client');
+    expect(switchName('authoriseErrors', 'ACCESS_DENIED_EVIDENCE')).toBe(
+      'access_denied (evidence)',
+    );
     expect(switchName('idTokenErrors', 'INVALID_ISS')).toBe('INVALID_ISS');
     expect(faultName({ target: 'jwks', kind: 'outage' })).toBe('JWKS outage');
     expect(faultName({ target: 'did', kind: 'drop' })).toBe('DID document connection dropped');

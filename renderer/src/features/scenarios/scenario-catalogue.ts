@@ -5,6 +5,8 @@ export interface ScenarioInfo {
   name: string;
   /** The OAuth error code on the wire (what the switch is called for a tester). */
   code?: string;
+  /** Which cause, where one code has several (access_denied: session or evidence). */
+  variant?: string;
   /** What the simulator does when the toggle is on. */
   effect: string;
   /** What a correct relying party must do about it. */
@@ -28,6 +30,7 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       {
         name: 'ACCESS_DENIED',
         code: 'access_denied',
+        variant: 'session',
         effect:
           'Redirects with error=access_denied (and the state) instead of a code: the browser session was unavailable.',
         expect:
@@ -36,6 +39,7 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       {
         name: 'TEMPORARILY_UNAVAILABLE',
         code: 'temporarily_unavailable',
+        variant: 'overload',
         effect:
           'Redirects with error=temporarily_unavailable and an empty description (authentication overload or maintenance).',
         expect:
@@ -59,6 +63,7 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       {
         name: 'TEMPORARILY_UNAVAILABLE_IDENTITY',
         code: 'temporarily_unavailable',
+        variant: 'identity',
         effect:
           'Identity requests only (a vtr with P1–P3): redirects with error=temporarily_unavailable, identity proving has no capacity.',
         expect:
@@ -67,6 +72,7 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       {
         name: 'ACCESS_DENIED_EVIDENCE',
         code: 'access_denied',
+        variant: 'evidence',
         effect:
           'Identity requests only: redirects with error=access_denied, the evidence was below the level requested. Not raised when the request uses return codes.',
         expect:
@@ -244,7 +250,9 @@ export function findScenario(group: ErrorGroup, name: string): ScenarioInfo | un
 
 /** The name a tester knows a named switch by: the wire code where it has one. */
 export function switchName(group: ErrorGroup, name: string): string {
-  return findScenario(group, name)?.code ?? name;
+  const info = findScenario(group, name);
+  if (!info?.code) return name;
+  return info.variant ? `${info.code} (${info.variant})` : info.code;
 }
 
 export interface FaultTargetInfo {
@@ -343,9 +351,24 @@ export function injectedName(label: string): string {
   const fault = /^fault:([a-z]+):(outage|drop|latency)$/.exec(label);
   if (fault) return faultName({ target: fault[1] as FaultTarget, kind: fault[2] as FaultKind });
   const named = /^(authorize|token|userinfo):([A-Z_]+)$/.exec(label);
+  // The names are shared by the groups: the endpoint says which group.
   if (named) {
     const group = ENDPOINT_GROUP[named[1] as string] as ErrorGroup;
     return switchName(group, named[2] as string);
   }
   return label;
+}
+
+/** What the simulator does for a fault, in one line. */
+export function faultEffect(target: FaultTargetInfo, kind: FaultKind | 'latency'): string {
+  return kind === 'latency'
+    ? `Holds every ${target.path} answer for the chosen time, then answers normally.`
+    : `Answers ${target.path} with the chosen 5xx status, or closes the connection without an answer.`;
+}
+
+/** What a correct relying party does about a fault, in one line. */
+export function faultExpect(target: FaultTargetInfo, kind: FaultKind | 'latency'): string {
+  return kind === 'latency'
+    ? `Put a timeout on calls to ${target.path} and fail cleanly when it fires; never hang the user.`
+    : target.outageExpect;
 }
