@@ -116,3 +116,42 @@ describe('faults in the error configuration', () => {
     expect(countErrors(off)).toBe(1);
   });
 });
+
+describe('key retirement and faults through the store', () => {
+  it('retiring the old keys sends all three rotation steps; off only the third', async () => {
+    const { store, serverConfig, calls } = createTestStore();
+    await store.getState().loadConfig();
+    await store.getState().setScenario('tokenErrors', 'INVALID_GRANT', true);
+    await store.getState().setKeysRetired('idToken', true);
+    const body = calls.filter((c) => c.name === 'postConfig').at(-1)?.body as ConfigRequestBody;
+    expect(body).toMatchObject({
+      publishNewIdTokenSigningKeys: true,
+      useNewIdTokenSigningKeys: true,
+      retireOldIdTokenSigningKeys: true,
+      retireOldCoreIdentitySigningKeys: false,
+    });
+    // The error switches travel with it, unchanged.
+    expect(body.errorConfiguration.tokenErrors).toEqual(['INVALID_GRANT']);
+    expect(selectors.retiredKeys(store.getState())).toEqual({ idToken: true, coreIdentity: false });
+    expect(selectors.activeSwitchCount(store.getState())).toBe(2);
+
+    await store.getState().setKeysRetired('idToken', false);
+    expect(serverConfig()).toMatchObject({
+      usingNewIdTokenSigningKeys: true,
+      oldIdTokenKeysRetired: false,
+    });
+  });
+
+  it('turn all off clears switches, faults and retired keys', async () => {
+    const { store, serverConfig } = createTestStore();
+    await store.getState().loadConfig();
+    await store.getState().setFault('jwks', 'answer', { target: 'jwks', kind: 'drop' });
+    await store.getState().setKeysRetired('coreIdentity', true);
+    expect(selectors.activeSwitchCount(store.getState())).toBe(2);
+    await store.getState().clearScenarios();
+    await settle();
+    expect(serverConfig().errorConfiguration.faults).toEqual([]);
+    expect(serverConfig().oldCoreIdentityKeysRetired).toBe(false);
+    expect(selectors.activeSwitchCount(store.getState())).toBe(0);
+  });
+});

@@ -12,6 +12,8 @@ export type ErrorGroup = ErrorListKey;
 
 /** Outage and drop both stop the answer: an endpoint has one or the other, plus latency. */
 export type FaultSlot = 'answer' | 'latency';
+
+export type RetirableKeys = 'idToken' | 'coreIdentity';
 export const faultSlot = (kind: FaultKind): FaultSlot =>
   kind === 'latency' ? 'latency' : 'answer';
 
@@ -85,6 +87,11 @@ export function countErrors(errors: ErrorConfiguration): number {
 
 export interface ScenarioActions {
   setScenario(group: ErrorGroup, name: string, on: boolean): Promise<void>;
+  /**
+   * The third step of a key rotation in one switch: on publishes the new keys, signs with them
+   * and retires the old ones; off publishes the old ones again (the new ones keep signing).
+   */
+  setKeysRetired(keys: RetirableKeys, on: boolean): Promise<void>;
   /** Switches the fault in `slot` at `target` on (with these settings) or off (null). */
   setFault(target: FaultTarget, slot: FaultSlot, fault: Fault | null): Promise<void>;
   clearScenarios(): Promise<void>;
@@ -133,6 +140,33 @@ export function createScenarioSlice(set: SetState, get: GetState): ScenarioSlice
       if (next === base) return Promise.resolve();
       return post(next);
     },
+    async setKeysRetired(keys, on) {
+      set((s) => ({ scenarioRequests: s.scenarioRequests + 1, scenarioError: null }));
+      const flags =
+        keys === 'idToken'
+          ? on
+            ? {
+                publishNewIdTokenKeysEnabled: true,
+                usingNewIdTokenSigningKeys: true,
+                oldIdTokenKeysRetired: true,
+              }
+            : { oldIdTokenKeysRetired: false }
+          : on
+            ? {
+                publishNewCoreIdentityKeysEnabled: true,
+                usingNewCoreIdentitySigningKeys: true,
+                oldCoreIdentityKeysRetired: true,
+              }
+            : { oldCoreIdentityKeysRetired: false };
+      chain = chain.then(async () => {
+        const result = await get().postKeyFlags(flags);
+        set((s) => ({
+          scenarioRequests: s.scenarioRequests - 1,
+          ...(result.ok ? {} : { scenarioError: result.message }),
+        }));
+      });
+      return chain;
+    },
     setFault(target, slot, fault) {
       const base = get().pendingErrors ?? get().current?.errorConfiguration;
       if (!base) return Promise.resolve();
@@ -141,7 +175,12 @@ export function createScenarioSlice(set: SetState, get: GetState): ScenarioSlice
       return post(next);
     },
     clearScenarios() {
-      return post(EMPTY_ERRORS);
+      const current = get().current;
+      const done = post(EMPTY_ERRORS);
+      // The retired keys count as switches too: all off publishes the old keys again.
+      if (current?.oldIdTokenKeysRetired) void get().setKeysRetired('idToken', false);
+      if (current?.oldCoreIdentityKeysRetired) void get().setKeysRetired('coreIdentity', false);
+      return done.then(() => chain);
     },
     dismissScenarioError: () => set({ scenarioError: null }),
   };

@@ -39,6 +39,8 @@ const GROUP_ORDER: readonly ErrorGroup[] = [
   'coreIdentityErrors',
 ];
 
+const retiredMemo = memo((idToken: boolean, coreIdentity: boolean) => ({ idToken, coreIdentity }));
+
 const activeListMemo = memo((errors: ErrorConfiguration): ActiveScenario[] =>
   GROUP_ORDER.flatMap((group) => errors[group].map((name) => ({ group, name }))),
 );
@@ -51,9 +53,22 @@ export const selectors = {
   activeScenarios: (s: AppState): ActiveScenario[] => activeListMemo(selectors.activeErrors(s)),
   /** The faults on now (pending choices first). */
   activeFaults: (s: AppState): Fault[] => selectors.activeErrors(s).faults,
-  /** Every switch on: the named errors and the faults. */
-  activeSwitchCount: (s: AppState): number =>
-    selectors.activeScenarios(s).length + selectors.activeErrors(s).faults.length,
+  /** Which old keys are retired (the key lifecycle switches). */
+  retiredKeys: (s: AppState): { idToken: boolean; coreIdentity: boolean } =>
+    retiredMemo(
+      s.current?.oldIdTokenKeysRetired === true,
+      s.current?.oldCoreIdentityKeysRetired === true,
+    ),
+  /** Every switch on: the named errors, the faults and the retired keys. */
+  activeSwitchCount: (s: AppState): number => {
+    const retired = selectors.retiredKeys(s);
+    return (
+      selectors.activeScenarios(s).length +
+      selectors.activeErrors(s).faults.length +
+      Number(retired.idToken) +
+      Number(retired.coreIdentity)
+    );
+  },
   visibleExchanges: (s: AppState): Exchange[] => visibleMemo(s.items, s.filter),
   selectedExchange: (s: AppState): Exchange | undefined =>
     s.selectedId === null ? undefined : s.items.find((e) => e.id === s.selectedId),

@@ -118,6 +118,25 @@ describe.skipIf(!chromiumAvailable())(
       expect((await get('/.well-known/did.json')).status).toBe(200);
     });
 
+    it('retires the old ID token keys in one click: they leave the JWKS; off, they are back', async () => {
+      const kids = async () =>
+        (
+          (await (await get('/.well-known/jwks.json')).json()) as { keys: { kid: string }[] }
+        ).keys.map((k) => k.kid);
+      const before = await kids();
+      expect(before).toHaveLength(2);
+      await scenarios.click(scenarios.switchNamed('Old ID token keys retired'), true);
+      const after = await kids();
+      expect(after).toHaveLength(2);
+      expect(after.some((kid) => before.includes(kid))).toBe(false);
+      await app.activeScenarioChips.filter({ hasText: 'Old ID token keys retired' }).waitFor();
+      const flow = await runFlow(ui.baseUrl);
+      expect(flow.tokenStatus).toBe(200);
+
+      await scenarios.click(scenarios.switchNamed('Old ID token keys retired'), false);
+      expect(await kids()).toEqual(expect.arrayContaining([...before, ...after]));
+    });
+
     it('refuses a bad setting in place, sending nothing', async () => {
       const row = scenarios.faultRow('token', 'latency');
       await row.getByTestId('fault-token-latency-ms').fill('-5');

@@ -1,8 +1,14 @@
 import { Icon } from '../../components/Icon.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
-import { faultSlot } from '../../store/scenario-slice.js';
-import { faultName, findScenario, GROUP_SHORT_LABELS, switchName } from './scenario-catalogue.js';
+import { faultSlot, type RetirableKeys } from '../../store/scenario-slice.js';
+import {
+  faultName,
+  findScenario,
+  GROUP_SHORT_LABELS,
+  KEY_RETIREMENT,
+  switchName,
+} from './scenario-catalogue.js';
 
 /** Shown on every screen while error switches or faults are on, so nobody forgets them. */
 export function ActiveScenariosBanner() {
@@ -12,7 +18,10 @@ export function ActiveScenariosBanner() {
   const setFault = useAppStore((s) => s.setFault);
   const setScreen = useAppStore((s) => s.setScreen);
   const clear = useAppStore((s) => s.clearScenarios);
-  const count = active.length + faults.length;
+  const retired = useAppStore(selectors.retiredKeys);
+  const setKeysRetired = useAppStore((s) => s.setKeysRetired);
+  const retiredChips = (Object.keys(KEY_RETIREMENT) as RetirableKeys[]).filter((k) => retired[k]);
+  const count = active.length + faults.length + retiredChips.length;
   if (count === 0) return null;
   return (
     <div
@@ -83,6 +92,20 @@ export function ActiveScenariosBanner() {
             </li>
           );
         })}
+        {retiredChips.map((keys) => (
+          <li key={keys} className="chip chip-warn" data-testid="active-scenario-chip">
+            <span className="chip-group">Keys</span>
+            {KEY_RETIREMENT[keys].name}
+            <button
+              type="button"
+              className="chip-x"
+              aria-label={`Turn off ${KEY_RETIREMENT[keys].name}`}
+              onClick={() => void setKeysRetired(keys, false)}
+            >
+              <Icon name="x" size={10} />
+            </button>
+          </li>
+        ))}
       </ul>
       <button type="button" className="link-btn banner-clear" onClick={() => void clear()}>
         Turn all off

@@ -4,6 +4,7 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { SCENARIO_CATALOGUE, switchName, type ScenarioGroupInfo } from './scenario-catalogue.js';
 import { FaultsGroup } from './FaultsGroup.js';
+import { KeyLifecycleGroup } from './KeyLifecycleGroup.js';
 
 function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
   const active = useAppStore(selectors.errorsOfGroup(info.group));
@@ -121,6 +122,7 @@ export function ScenariosScreen() {
         {SCENARIO_CATALOGUE.map((g) => (
           <ScenarioGroup key={g.group} info={g} />
         ))}
+        <KeyLifecycleGroup />
         <FaultsGroup />
       </div>
     </div>

@@ -372,3 +372,26 @@ export function faultExpect(target: FaultTargetInfo, kind: FaultKind | 'latency'
     ? `Put a timeout on calls to ${target.path} and fail cleanly when it fires; never hang the user.`
     : target.outageExpect;
 }
+
+/** The key lifecycle switches: the third step of a rotation. */
+export const KEY_RETIREMENT: Record<
+  'idToken' | 'coreIdentity',
+  { name: string; configKey: string; effect: string; expect: string }
+> = {
+  idToken: {
+    name: 'Old ID token keys retired',
+    configKey: 'retireOldIdTokenSigningKeys',
+    effect:
+      'Publishes the new keys, signs ID and access tokens with them and removes the old ones from the JWKS.',
+    expect:
+      'refuses any token whose kid is no longer in the JWKS, and picks up the new keys without a restart.',
+  },
+  coreIdentity: {
+    name: 'Old core identity key retired',
+    configKey: 'retireOldCoreIdentitySigningKeys',
+    effect:
+      'Publishes the new key, signs core identities with it and removes the old one from the DID document’s assertionMethod.',
+    expect:
+      'refuses an identity whose kid matches no assertionMethod entry, and tells its operators.',
+  },
+};
