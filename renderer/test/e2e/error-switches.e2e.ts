@@ -116,6 +116,13 @@ describe.skipIf(!chromiumAvailable())(
       // Spent: the switch goes off by itself.
       await row.and(ui.page.locator('[data-active="false"]')).waitFor();
       expect((await get('/.well-known/did.json')).status).toBe(200);
+
+      // The log shows the dropped exchanges without a status, labelled by their outcome.
+      await app.goTo('log');
+      const dropped = log.rowsFor('did').filter({ hasText: 'connection_dropped' });
+      await dropped.nth(1).waitFor();
+      expect(await dropped.first().locator('.c-status').textContent()).toBe('—');
+      await app.goTo('scenarios');
     });
 
     it('retires the old ID token keys in one click: they leave the JWKS; off, they are back', async () => {

@@ -182,7 +182,7 @@ export function ExchangeDetail() {
           </span>
           <span className="mono detail-path">{e.request.path}</span>
           <span className={`status-pill status-${statusTone(e.response.status)}`}>
-            {e.response.status}
+            {e.aborted ? 'no answer' : e.response.status}
           </span>
         </div>
         <div className="detail-meta muted small">

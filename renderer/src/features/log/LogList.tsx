@@ -54,7 +54,8 @@ function Row({
         {e.request.path}
       </span>
       <span role="gridcell" className={`c-status status-${statusTone(e.response.status)}`}>
-        {e.response.status}
+        {/* A connection closed before the answer has no status to show. */}
+        {e.aborted ? '—' : e.response.status}
       </span>
       <span
         role="gridcell"
