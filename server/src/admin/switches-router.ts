@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import type { AppDeps } from '../http/app.js';
+import { limitJsonDepth } from '../http/limit-json-depth.js';
 import { ERROR_LISTS } from '../scenarios/names.js';
 import {
   FAULT_KINDS,
@@ -35,28 +36,35 @@ export function createSwitchesRouter(deps: AppDeps): Router {
     });
   });
 
-  router.post('/switches', express.json({ limit: '16kb', type: () => true }), (req, res) => {
-    const change = parseSwitchChange(req.body);
-    if (!change.ok) {
-      res.status(400).json({
-        error: 'invalid_request',
-        error_description: change.error.map((i) => `${i.path || 'body'}: ${i.message}`).join('; '),
-        issues: change.error.map(({ path, message }) => ({ path, message })),
-      });
-      return;
-    }
-    const errorConfiguration = applySwitchChange(config.get().errorConfiguration, change.value);
-    const updated = config.update({ errorConfiguration });
-    if (!updated.ok) {
-      res.status(400).json({
-        error: 'invalid_request',
-        error_description: updated.error.map((i) => `${i.path}: ${i.message}`).join('; '),
-        issues: updated.error.map(({ path, message }) => ({ path, message })),
-      });
-      return;
-    }
-    res.json(updated.value);
-  });
+  router.post(
+    '/switches',
+    express.json({ limit: '16kb', type: () => true }),
+    limitJsonDepth,
+    (req, res) => {
+      const change = parseSwitchChange(req.body);
+      if (!change.ok) {
+        res.status(400).json({
+          error: 'invalid_request',
+          error_description: change.error
+            .map((i) => `${i.path || 'body'}: ${i.message}`)
+            .join('; '),
+          issues: change.error.map(({ path, message }) => ({ path, message })),
+        });
+        return;
+      }
+      const errorConfiguration = applySwitchChange(config.get().errorConfiguration, change.value);
+      const updated = config.update({ errorConfiguration });
+      if (!updated.ok) {
+        res.status(400).json({
+          error: 'invalid_request',
+          error_description: updated.error.map((i) => `${i.path}: ${i.message}`).join('; '),
+          issues: updated.error.map(({ path, message }) => ({ path, message })),
+        });
+        return;
+      }
+      res.json(updated.value);
+    },
+  );
 
   router.delete('/switches', (_req, res) => {
     const updated = config.update({ errorConfiguration: emptyErrorConfiguration() });

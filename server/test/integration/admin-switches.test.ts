@@ -119,9 +119,10 @@ describe('switches, one at a time', () => {
     expect((await request(h.app).get(API)).status).toBe(200);
   });
 
-  it('malformed JSON or a bare number → 400, the simulator keeps serving', async () => {
+  it('malformed, bare or deeply nested JSON → 400, the simulator keeps serving', async () => {
     const h = await fresh();
-    for (const text of ['{"group":', '5', 'null']) {
+    const deep = `{"fault":${'{"a":'.repeat(100)}1${'}'.repeat(100)},"on":true}`;
+    for (const text of ['{"group":', '5', 'null', deep]) {
       const res = await request(h.app).post(API).set('content-type', 'application/json').send(text);
       expect(res.status, text).toBe(400);
     }
