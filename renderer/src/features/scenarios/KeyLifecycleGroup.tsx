@@ -41,7 +41,7 @@ export function KeyLifecycleGroup() {
                 checked={on}
                 disabled={!loaded}
                 label={info.name}
-                testId={`toggle-${id}`}
+                testId={`switch-${id}`}
                 onChange={(next) => void setKeysRetired(keys, next)}
               />
               <div className="scenario-text">
