@@ -2,7 +2,7 @@ import { DEFAULT_PORT, parsePort, UI_PREFIX, type Env } from '../../server/src/i
 import { uiAddressFor } from '../host/ui-address.js';
 import type { ElectronInstaller } from './electron-installer.js';
 import type { BinaryLookup } from './find-electron-binary.js';
-import { parseDesktopArgs } from './parse-desktop-args.js';
+import { parseDesktopArgs } from '../args/parse-desktop-args.js';
 
 /** `npm start -- --headless`: run headless mode without looking for (or fetching) Electron. */
 export const HEADLESS_FLAG = '--headless';
