@@ -35,6 +35,7 @@ import { startingConfiguration } from './settings/starting-configuration.js';
 import { createMainWindow } from './window.js';
 import { fitWindowBounds } from './window/fit-window-bounds.js';
 import { createReloadBudget } from './window/reload-budget.js';
+import { sandboxNotice } from './window/sandbox-notice.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(here, 'preload.cjs');
@@ -48,6 +49,8 @@ app.setAppLogsPath();
 const fileLog = createFileLog(app.getPath('logs'));
 copyConsoleTo(fileLog);
 console.info(`Identity Simulator ${app.getVersion()} starting (log: ${fileLog.path})`);
+const noSandbox = sandboxNotice(process.platform, app.commandLine.hasSwitch('no-sandbox'));
+if (noSandbox) console.warn(noSandbox);
 
 let window: BrowserWindow | undefined;
 /** Set once the provider host exists: what a second start of the app asks of this one. */

@@ -173,7 +173,7 @@ describe.skipIf(skipReason !== undefined)(
       const home = join(work, 'home');
       const child = spawn(
         process.execPath,
-        [join(app, 'dist', 'electron', 'main.js'), '--port=0'],
+        [join(app, 'dist', 'electron', 'main.js'), '--port=0', '--no-sandbox'],
         {
           cwd: app,
           env: {
@@ -213,6 +213,7 @@ describe.skipIf(skipReason !== undefined)(
         // The log file of the installed app, under its logs folder.
         const log = readFileSync(join(home, 'userData', 'logs', 'main.log'), 'utf8');
         expect(log).toContain(`Identity Simulator ${pkg.version} starting`);
+        expect(log).toContain("WARN The window runs without Chromium's sandbox (--no-sandbox)");
       } finally {
         child.kill('SIGKILL');
       }

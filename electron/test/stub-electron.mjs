@@ -36,6 +36,7 @@ export const app = listeners({
   setAppLogsPath: (path) => paths.set('logs', path ?? join(app.getPath('userData'), 'logs')),
   requestSingleInstanceLock: () => true,
   whenReady: () => Promise.resolve(),
+  commandLine: { hasSwitch: (name) => process.argv.includes(`--${name}`) },
   quit: () => {
     report('quit');
     process.exit(0);
