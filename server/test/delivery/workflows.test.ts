@@ -122,7 +122,8 @@ describe('CI workflow', () => {
     expect(job.strategy?.matrix?.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
     expect(job['runs-on']).toBe('${{ matrix.os }}');
     const setupNode = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-    expect(setupNode?.with?.['node-version']).toBe(22);
+    expect(setupNode?.with?.['node-version-file']).toBe('.nvmrc');
+    expect(readFileSync(`${ROOT}.nvmrc`, 'utf8').trim()).toBe('22');
     const test = steps.find((s) => s.run === 'npm test');
     expect(test).toBeDefined();
     expect(test?.if).toBeUndefined();
@@ -163,16 +164,19 @@ describe('release workflow', () => {
       'windows-latest',
       'macos-latest',
     ]);
-    const dist = installers.steps.find((s) => s.run === 'npm run dist');
-    expect(Object.keys(dist?.env ?? {}).sort()).toEqual(
-      [
-        'APPLE_APP_SPECIFIC_PASSWORD',
-        'APPLE_ID',
-        'APPLE_TEAM_ID',
-        'CSC_KEY_PASSWORD',
-        'CSC_LINK',
-      ].sort(),
-    );
+    const dist = installers.steps.find((s) => s.run?.includes('npm run dist'));
+    const setupNode = installers.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with?.['node-version-file']).toBe('.nvmrc');
+    expect(dist?.run).toMatch(/npm run dist -- "-c\.mac\.identity=\$MAC_SIGNING_IDENTITY"/);
+    expect(Object.keys(dist?.env ?? {}).sort()).toEqual([
+      'APPLE_APP_SPECIFIC_PASSWORD',
+      'APPLE_ID',
+      'APPLE_TEAM_ID',
+      'CSC_KEY_PASSWORD',
+      'CSC_LINK',
+      'MAC_SIGNING_IDENTITY',
+    ]);
+
     // Signing secrets reach the macOS job only.
     for (const value of Object.values(dist?.env ?? {}))
       expect(value).toMatch(/^\$\{\{ runner\.os == 'macOS' && secrets\.\w+ \|\| '' \}\}$/);
