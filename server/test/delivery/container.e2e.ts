@@ -263,6 +263,22 @@ describe.skipIf(skipReason !== undefined)(
       ]);
       expect(JSON.parse(whoami)).toEqual({ uid: 1000, gid: 1000, app: false, data: true });
 
+      // /data is the data folder: a persona saved through the UI's API lands there.
+      const saved = await fetch(`${baseUrl}/_simulator/api/personas/identity-passport/duplicate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Saved in the container' }),
+      });
+      expect(saved.status).toBe(201);
+      const file = await podman.ok([
+        'exec',
+        name,
+        'node',
+        '-p',
+        `JSON.parse(require('node:fs').readFileSync('/data/personas/saved-in-the-container.json', 'utf8')).name`,
+      ]);
+      expect(file.trim()).toBe('Saved in the container');
+
       expect(await output(name)).toContain(`listening on http://0.0.0.0:${port}`);
 
       // SIGTERM (podman stop) stops it cleanly, with exit code 0.
