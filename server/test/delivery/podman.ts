@@ -29,7 +29,10 @@ function onPath(command: string): boolean {
 export function findPodman(): PodmanLookup {
   const version = spawnSync('podman', ['--version'], { encoding: 'utf8' });
   if (version.error || version.status !== 0)
-    return { ok: false, reason: 'podman is not installed (on Debian: .ci/install-podman)' };
+    return {
+      ok: false,
+      reason: 'podman is not installed (on Debian or Ubuntu: .ci/install-podman)',
+    };
   const globalFlags = onPath('runc') ? ['--runtime', 'runc'] : [];
   const info = spawnSync(
     'podman',
