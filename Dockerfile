@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Headless mode in a container: the provider and its UI on port 3000, as a non-root user.
 #   docker build -t identity-simulator .
 #   docker run --rm -p 3000:3000 identity-simulator
@@ -36,6 +35,10 @@ RUN npx tsc -b server \
  && cp -r dist/renderer /out/app/dist/renderer
 
 FROM ${NODE_IMAGE}
+LABEL org.opencontainers.image.title="Identity Simulator" \
+      org.opencontainers.image.description="Headless stand-in for the GOV.UK One Login OpenID Connect provider" \
+      org.opencontainers.image.source="https://github.com/identity-simulator/identity-simulator" \
+      org.opencontainers.image.licenses="MIT"
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app

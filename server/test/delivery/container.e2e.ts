@@ -73,6 +73,7 @@ interface ImageConfig {
   Env: string[];
   Entrypoint: string[];
   ExposedPorts: Record<string, unknown>;
+  Labels?: Record<string, string>;
   Healthcheck?: { Test: string[] };
 }
 
@@ -209,6 +210,8 @@ describe.skipIf(skipReason !== undefined)(
         '--data-dir',
         '/data',
       ]);
+      const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { license: string };
+      expect(config.Labels?.['org.opencontainers.image.licenses']).toBe(pkg.license);
       expect(config.Healthcheck?.Test[0]).toBe('CMD');
       expect(config.Healthcheck?.Test.join(' ')).toContain('/.well-known/openid-configuration');
     });
