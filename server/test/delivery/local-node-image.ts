@@ -28,8 +28,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { Podman } from './podman.js';
 
-/** Commands the build stage runs besides node and npm (sh runs npm's scripts). */
-const UTILITIES = ['sh', 'env', 'mkdir', 'cp', 'rm', 'mv', 'ln', 'ls', 'cat', 'id', 'chmod'];
+/**
+ * Commands besides node and npm: sh runs npm's scripts and env starts npm's own (`#!/usr/bin/env
+ * node`); the build stage calls mkdir and cp; the rest make a shell in the image usable.
+ */
+const UTILITIES = ['sh', 'env', 'mkdir', 'cp', 'rm', 'ls', 'cat', 'id'];
 /** Loaded by the build's native modules (rolldown, lightningcss) though node itself does not. */
 const EXTRA_LIBRARIES = ['librt.so.1', 'libresolv.so.2'];
 
