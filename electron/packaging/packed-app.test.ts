@@ -4,7 +4,7 @@
  * went into app.asar, then runs the packed main process under Node with a stand-in `electron`
  * module to prove that every import resolves and that the UI is served from inside the package.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -16,11 +16,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractAll, listPackage } from '@electron/asar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -40,6 +41,28 @@ if (skipReason) console.warn(`packed-app: SKIPPED (${skipReason})`);
 
 const work = mkdtempSync(join(tmpdir(), 'identity-simulator-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface StubEvent {
+  event: string;
+  url?: string;
+  preload?: string;
+  title?: string;
+  content?: string;
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
 
 let entries: string[] = [];
 let asarPath = '';
@@ -160,63 +183,119 @@ describe.skipIf(skipReason !== undefined)(
       }
     });
 
-    it('starts the packed main process and serves the UI from inside the package', async () => {
+    /** The packed main process under Node, with the stand-in electron module. */
+    function startPacked(args: string[]) {
       const app = join(work, 'app');
-      extractAll(asarPath, app);
-      const stub = join(app, 'node_modules', 'electron');
-      mkdirSync(stub, { recursive: true });
-      writeFileSync(
-        join(stub, 'package.json'),
-        JSON.stringify({ name: 'electron', type: 'module', exports: './index.js' }),
-      );
-      copyFileSync(join(repo, 'electron', 'test', 'stub-electron.mjs'), join(stub, 'index.js'));
-      const home = join(work, 'home');
-      const child = spawn(
-        process.execPath,
-        [join(app, 'dist', 'electron', 'main.js'), '--port=0', '--no-sandbox'],
-        {
-          cwd: app,
-          env: {
-            PATH: process.env.PATH ?? '',
-            STUB_ELECTRON_HOME: home,
-            STUB_ELECTRON_VERSION: pkg.version,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      try {
-        let out = '';
-        let err = '';
-        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        const loaded = await new Promise<string>((done, fail) => {
-          child.stdout.on('data', (chunk: Buffer) => {
-            out += chunk.toString();
-            for (const line of out.split('\n')) {
-              if (!line.startsWith('{')) continue;
-              const event = JSON.parse(line) as { event: string; url?: string };
-              if (event.event === 'loadURL' && event.url) done(event.url);
-            }
-          });
-          child.once('exit', (code) =>
-            fail(new Error(`the packed main process exited (${code}):\n${out}\n${err}`)),
-          );
-        });
-        expect(loaded).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_simulator\/$/);
-        expect(out).toContain(`"preload":"${join(app, 'dist', 'electron', 'preload.cjs')}"`);
-        const page = await fetch(loaded);
-        expect(page.status).toBe(200);
-        expect(await page.text()).toBe(
-          readFileSync(join(app, 'dist', 'renderer', 'index.html'), 'utf8'),
+      if (!existsSync(app)) {
+        extractAll(asarPath, app);
+        const stub = join(app, 'node_modules', 'electron');
+        mkdirSync(stub, { recursive: true });
+        writeFileSync(
+          join(stub, 'package.json'),
+          JSON.stringify({ name: 'electron', type: 'module', exports: './index.js' }),
         );
-        const discovery = await fetch(new URL('/.well-known/openid-configuration', loaded));
-        expect(discovery.status).toBe(200);
-        // The log file of the installed app, under its logs folder.
-        const log = readFileSync(join(home, 'userData', 'logs', 'main.log'), 'utf8');
-        expect(log).toContain(`Identity Simulator ${pkg.version} starting`);
-        expect(log).toContain("WARN The window runs without Chromium's sandbox (--no-sandbox)");
-      } finally {
-        child.kill('SIGKILL');
+        copyFileSync(join(repo, 'electron', 'test', 'stub-electron.mjs'), join(stub, 'index.js'));
       }
+      const home = mkdtempSync(join(work, 'home-'));
+      const child = spawn(process.execPath, [join(app, 'dist', 'electron', 'main.js'), ...args], {
+        cwd: app,
+        env: {
+          PATH: process.env.PATH ?? '',
+          STUB_ELECTRON_HOME: home,
+          STUB_ELECTRON_VERSION: pkg.version,
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      running.push(child);
+      const events: StubEvent[] = [];
+      let out = '';
+      let errors = '';
+      const waiters: (() => void)[] = [];
+      child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const lines = out.split('\n');
+        out = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.startsWith('{')) events.push(JSON.parse(line) as StubEvent);
+        }
+        for (const wake of waiters.splice(0)) wake();
+      });
+      child.once('exit', () => {
+        for (const wake of waiters.splice(0)) wake();
+      });
+      /** Waits for the n-th event (counting from 1) that matches. */
+      const next = async (match: (e: StubEvent) => boolean, nth = 1): Promise<StubEvent> => {
+        for (;;) {
+          const found = events.filter(match)[nth - 1];
+          if (found) return found;
+          if (child.exitCode !== null) {
+            throw new Error(`the packed main process exited (${child.exitCode}):\n${errors}`);
+          }
+          await new Promise<void>((wake) => waiters.push(wake));
+        }
+      };
+      const emit = (target: 'app' | 'window' | 'contents', event: string, args: unknown[]) =>
+        child.stdin.write(`${JSON.stringify({ target, event, args })}\n`);
+      return { app, home, events, next, emit };
+    }
+
+    it('starts the packed main process and serves the UI from inside the package', async () => {
+      const packed = startPacked(['--port=0', '--no-sandbox']);
+      const loaded = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
+      expect(loaded).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_simulator\/$/);
+      expect(packed.events.find((e) => e.event === 'window')?.preload).toBe(
+        join(packed.app, 'dist', 'electron', 'preload.cjs'),
+      );
+      const page = await fetch(loaded);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(
+        readFileSync(join(packed.app, 'dist', 'renderer', 'index.html'), 'utf8'),
+      );
+      const discovery = await fetch(new URL('/.well-known/openid-configuration', loaded));
+      expect(discovery.status).toBe(200);
+      // The log file of the installed app, under its logs folder.
+      const log = readFileSync(join(packed.home, 'userData', 'logs', 'main.log'), 'utf8');
+      expect(log).toContain(`Identity Simulator ${pkg.version} starting`);
+      expect(log).toContain("WARN The window runs without Chromium's sandbox (--no-sandbox)");
+    }, 60_000);
+
+    it('honours --port on a second launch, and says why when it cannot', async () => {
+      const packed = startPacked(['--port=0']);
+      const first = new URL((await packed.next((e) => e.event === 'loadURL')).url ?? '');
+      const free = await freePort();
+      packed.emit('app', 'second-instance', [{}, ['/opt/identity-simulator', `--port=${free}`]]);
+      const moved = await packed.next((e) => e.event === 'loadURL', 2);
+      expect(moved.url).toBe(`http://127.0.0.1:${free}/_simulator/`);
+      expect(
+        (await fetch(`http://127.0.0.1:${free}/.well-known/openid-configuration`)).status,
+      ).toBe(200);
+      await expect(fetch(first)).rejects.toThrow();
+
+      packed.emit('app', 'second-instance', [{}, ['/opt/identity-simulator', '--port=abc']]);
+      const explained = await packed.next((e) => e.event === 'dialog');
+      expect(explained.title).toBe('Identity Simulator is already running');
+      expect(explained.content).toContain(`already running (on 127.0.0.1:${free})`);
+      expect(explained.content).toContain('--port needs a whole number');
+    }, 60_000);
+
+    it('shows a page saying why when the UI fails to load, and stops reloading a page that keeps crashing', async () => {
+      const packed = startPacked(['--port=0']);
+      const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
+      packed.emit('contents', 'did-fail-load', [{}, -102, 'ERR_CONNECTION_REFUSED', ui, true]);
+      const errorPage = await packed.next((e) => e.event === 'loadURL', 2);
+      expect(errorPage.url).toMatch(/^data:text\/html/);
+      expect(decodeURIComponent(errorPage.url ?? '')).toContain(
+        'The simulator page could not be loaded',
+      );
+      await packed.next((e) => e.event === 'show');
+
+      for (let i = 0; i < 4; i++) {
+        packed.emit('contents', 'render-process-gone', [{}, { reason: 'crashed', exitCode: 1 }]);
+      }
+      const dialog = await packed.next((e) => e.event === 'dialog');
+      expect(dialog.title).toBe("The simulator's page keeps stopping");
+      expect(packed.events.filter((e) => e.event === 'reload')).toHaveLength(3);
     }, 60_000);
   },
 );

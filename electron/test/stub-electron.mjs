@@ -1,6 +1,8 @@
 // A stand-in for the `electron` module, for loading the packed main process under plain Node.
 // It implements just what the main process calls and reports the calls that matter (windows
-// created, pages loaded, dialogs shown) as JSON lines on stdout.
+// created, pages loaded, dialogs shown) as JSON lines on stdout. A JSON line on stdin,
+// {"target": "app" | "window" | "contents", "event": NAME, "args": [...]}, emits that event, as
+// Electron would (a second launch, a page that failed to load, a renderer that crashed).
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,8 +63,9 @@ export const shell = {
 
 export const dialog = {
   showErrorBox: (title, content) => report('dialog', { title, content }),
-  showMessageBox: async (_window, options) => {
-    report('dialog', { title: options?.title, content: options?.message ?? options?.detail });
+  showMessageBox: async (windowOrOptions, maybeOptions) => {
+    const options = maybeOptions ?? windowOrOptions;
+    report('dialog', { title: options?.title, content: options?.detail ?? options?.message });
     return { response: 0 };
   },
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
@@ -76,9 +79,26 @@ export const Menu = {
   setApplicationMenu: () => report('menu'),
 };
 
+const windows = [];
+let pending = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  const lines = pending.split('\n');
+  pending = lines.pop() ?? '';
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const { target, event, args = [] } = JSON.parse(line);
+    const emitter =
+      target === 'app' ? app : target === 'window' ? windows.at(-1) : windows.at(-1)?.webContents;
+    emitter?.emit(event, ...args);
+  }
+});
+
 export class BrowserWindow {
   constructor(options) {
     listeners(this);
+    windows.push(this);
     this.options = options;
     let url = '';
     const contents = listeners({
@@ -90,6 +110,7 @@ export class BrowserWindow {
       setWindowOpenHandler: () => undefined,
       getURL: () => url,
       reload: () => report('reload'),
+      isDestroyed: () => false,
     });
     this.webContents = contents;
     this.loadURL = async (next) => {
@@ -99,7 +120,9 @@ export class BrowserWindow {
     report('window', { preload: options?.webPreferences?.preload });
   }
   maximize() {}
-  show() {}
+  show() {
+    report('show');
+  }
   focus() {}
   restore() {}
   isMinimized() {
