@@ -101,15 +101,33 @@ function fetchNode(version: string, work: string): string {
   return join(work, 'package', 'bin', 'node');
 }
 
-/** The npm package folder of the npm on this machine. */
+/**
+ * The npm package folder of the npm that runs this test: npm_execpath (set by `npm test`) names
+ * its bin/npm-cli.js. Without it, the npm on PATH. `npm root -g` would not do: with a Node from
+ * elsewhere first on PATH (CI's Node 22 package), it names that Node's prefix, which has no npm.
+ */
 function npmFolder(): { path: string; version: string } {
-  const path = join(run('npm', ['root', '-g']).trim(), 'npm');
-  const pkg = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as {
-    name?: string;
-    version?: string;
-  };
-  if (pkg.name !== 'npm' || !pkg.version) throw new Error(`no npm package in ${path}`);
-  return { path, version: pkg.version };
+  const candidates: string[] = [];
+  const cli = process.env.npm_execpath;
+  if (cli && /npm-cli\.c?js$/.test(cli)) candidates.push(dirname(dirname(realpathSync(cli))));
+  try {
+    candidates.push(dirname(dirname(which('npm'))));
+  } catch {
+    // no npm on PATH
+  }
+  candidates.push(join(run('npm', ['root', '-g']).trim(), 'npm'));
+  for (const path of candidates) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'npm' && pkg.version) return { path, version: pkg.version };
+    } catch {
+      // not this one
+    }
+  }
+  throw new Error(`no npm package found in ${candidates.join(', ')}`);
 }
 
 function assembleRootfs(root: string, node: string, npm: string): void {
