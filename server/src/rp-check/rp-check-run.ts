@@ -136,6 +136,7 @@ export class RpCheckRun {
   private active: Active | undefined;
   private readonly timers: Timers;
   private readonly finishedListeners = new Set<(status: RpCheckStatus) => void>();
+  private readonly stepListeners = new Set<(step: StepResult, index: number) => void>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: RpCheckRunDeps) {
@@ -293,10 +294,23 @@ export class RpCheckRun {
     return () => this.finishedListeners.delete(listener);
   }
 
+  /** Called when a step begins, waits for the tester, or is decided. */
+  onStep(listener: (step: StepResult, index: number) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
+  }
+
   close(): void {
     if (this.active) this.clearTimers(this.active);
     this.unsubscribe();
     this.finishedListeners.clear();
+    this.stepListeners.clear();
+  }
+
+  private tell(a: Active, index: number): void {
+    const step = a.steps[index];
+    if (!step) return;
+    for (const l of this.stepListeners) l(structuredClone(step), index);
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -358,6 +372,7 @@ export class RpCheckRun {
     }
     a.stepConfig = applied.value;
     step.status = 'observing';
+    this.tell(a, index);
     if (!a.attended) a.wait = this.timers.set(() => this.end(a), a.waitMs);
   }
 
@@ -400,6 +415,7 @@ export class RpCheckRun {
     step.decidedBy = 'judge';
     if (v.status === 'waiting' && a.attended) {
       step.status = 'waiting';
+      this.tell(a, a.current);
       return;
     }
     if (v.status === 'waiting') {
@@ -411,6 +427,7 @@ export class RpCheckRun {
   }
 
   private advance(a: Active): void {
+    this.tell(a, a.current);
     a.history.push(...a.stepExchanges);
     if (a.history.length > MAX_HISTORY) a.history.splice(0, a.history.length - MAX_HISTORY);
     a.stepExchanges = [];
