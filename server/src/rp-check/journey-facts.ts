@@ -81,6 +81,8 @@ export function responseBodyOf(e: Exchange): Record<string, unknown> {
 /** The exchanges of one sign-in, found through the journey id the provider gives them. */
 export interface Journey {
   authorize: Exchange;
+  /** Interactive mode: the form submissions that finished the sign-in. */
+  interactive: Exchange[];
   token: Exchange[];
   userinfo: Exchange[];
 }
@@ -92,16 +94,17 @@ export function journeysOf(exchanges: readonly Exchange[]): Journey[] {
     const same = (e: Exchange) => id !== undefined && e.journeyId === id;
     return {
       authorize,
+      interactive: exchanges.filter((e) => e.endpoint === 'interactive' && same(e)),
       token: exchanges.filter((e) => isToken(e) && same(e)),
       userinfo: exchanges.filter((e) => isUserinfo(e) && same(e)),
     };
   });
 }
 
-/** Whether the authorization code was issued (a redirect carrying `code`). */
-export function issuedCode(authorize: Exchange): boolean {
-  const location = authorize.response.location;
-  if (!succeeded(authorize) || !location) return false;
+/** Whether an exchange redirected back with an authorization code. */
+export function redirectedWithCode(e: Exchange): boolean {
+  const location = e.response.location;
+  if (!succeeded(e) || !location) return false;
   try {
     const url = new URL(location);
     const params = url.hash ? new URLSearchParams(url.hash.slice(1)) : url.searchParams;
@@ -109,4 +112,12 @@ export function issuedCode(authorize: Exchange): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the sign-in was given a code: by /authorize itself, or (interactive mode) by the form
+ * submitted for it.
+ */
+export function issuedCode(j: Journey): boolean {
+  return redirectedWithCode(j.authorize) || j.interactive.some(redirectedWithCode);
 }

@@ -87,6 +87,26 @@ describe('judgeStep: sign-in', () => {
   });
 });
 
+describe('judgeStep: interactive mode', () => {
+  it('counts the code issued by the submitted form, not by /authorize', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j');
+    a.response = { status: 200, headers: {}, body: '<form>' };
+    const form = f.make('interactive', {
+      journeyId: 'j',
+      request: { method: 'POST', path: '/form-submit', query: {}, headers: {} },
+      response: { status: 302, headers: {}, location: `${REDIRECT}?code=c&state=s` },
+    });
+    expect(judge('sign-in', [a, form, f.token('j'), f.userinfo('j')]).status).toBe('passed');
+    const g = new ExchangeFactory();
+    const b = g.authorize('k');
+    b.response = { status: 200, headers: {}, body: '<form>' };
+    expect(judge('sign-in', [b]).reason).toMatch(
+      /^The sign-in did not get a code: \/authorize #1 answered 200\.$/,
+    );
+  });
+});
+
 describe('judgeStep: id-token-defect', () => {
   it('passes when the code is redeemed and /userinfo is not called', () => {
     const f = new ExchangeFactory();

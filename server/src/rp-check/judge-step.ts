@@ -62,7 +62,7 @@ const describeError = (e: Exchange): string =>
 /** The first sign-in that was given a code, else the first one. */
 function mainJourney(exchanges: readonly Exchange[]): Journey | undefined {
   const journeys = journeysOf(exchanges);
-  return journeys.find((j) => issuedCode(j.authorize)) ?? journeys[0];
+  return journeys.find((j) => issuedCode(j)) ?? journeys[0];
 }
 
 /** Follows a sign-in to /userinfo; a failure names where it stopped. */
@@ -72,7 +72,7 @@ function followSignIn(
   | { ok: true; token: Exchange; userinfo: Exchange }
   | { ok: false; verdict: Omit<Verdict, 'checks'> } {
   const a = j.authorize;
-  if (!issuedCode(a))
+  if (!issuedCode(j))
     return {
       ok: false,
       verdict: failed(`The sign-in did not get a code: ${describeError(a)}.`, ids(a)),
@@ -144,7 +144,7 @@ function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
   const j = mainJourney(input.exchanges);
   if (!j) return NO_SIGN_IN;
   const a = j.authorize;
-  if (!issuedCode(a)) return failed(`The sign-in did not get a code: ${describeError(a)}.`, ids(a));
+  if (!issuedCode(j)) return failed(`The sign-in did not get a code: ${describeError(a)}.`, ids(a));
   const token = j.token.find(succeeded);
   if (!token)
     return failed(
@@ -170,9 +170,10 @@ function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
 }
 
 function judgeAuthorizeError(input: JudgeInput): Omit<Verdict, 'checks'> {
-  const a = input.exchanges.find(isAuthorize);
-  if (!a) return NO_SIGN_IN;
-  if (issuedCode(a) || !errorCode(a))
+  const j = journeysOf(input.exchanges)[0];
+  if (!j) return NO_SIGN_IN;
+  const a = j.authorize;
+  if (issuedCode(j) || !errorCode(a))
     return {
       status: 'not-judged',
       reason: `${label(a)} did not answer with an error, so the scenario did not apply to this request.`,
