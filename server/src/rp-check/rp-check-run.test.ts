@@ -72,6 +72,19 @@ describe('RpCheckRun', () => {
     expect(st.currentStep).toBe(1);
   });
 
+  it("starts the idle timer only at the step's first /authorize", () => {
+    const s = setup([step('a', 'sign-in')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.make('did'), s.f.jwks());
+    expect(s.run.status().steps[0]?.exchanges).toHaveLength(2);
+    expect(s.t.pending.size).toBe(0);
+    s.emit(s.f.authorize('j'));
+    expect(s.t.pending.size).toBe(1);
+    s.emit(s.f.token('j'), s.f.userinfo('j'));
+    expect(s.run.status().steps[0]?.status).toBe('passed');
+    expect(s.t.pending.size).toBe(0);
+  });
+
   it('ignores exchanges of the admin API and /config, and those between steps', () => {
     const s = setup([step('a', 'sign-in')]);
     s.emit(s.f.authorize('early')); // before the run

@@ -23,7 +23,7 @@ import type {
  * One relying-party check run per simulator: a state machine over the plan's steps. Each step
  * applies its scenario (as POST /config would), watches the exchanges the relying party causes
  * and is judged when its journey ends: at the client's /userinfo, after a sign-in loop, or when
- * the client sends nothing more for `timeoutSeconds`. Unattended runs also end a step that saw no
+ * the client sends nothing more for `timeoutSeconds` after its first /authorize. Unattended runs also end a step that saw no
  * request for `waitSeconds`, and mark steps only a tester can judge "not judged". When the plan
  * ends, the configuration the simulator had before the run comes back.
  */
@@ -383,6 +383,10 @@ export class RpCheckRun {
     if (!step || step.status !== 'observing' || !OBSERVED.has(e.endpoint)) return;
     if (a.stepExchanges.length >= MAX_STEP_EXCHANGES) return;
     a.stepExchanges.push(e);
+    // The journey starts at the step's first /authorize. Requests before it (a key set or DID
+    // document fetched after the previous step, discovery) are kept as evidence but start no
+    // timer: the tester may take their time to begin.
+    if (!a.stepExchanges.some((x) => x.endpoint === 'authorize')) return;
     if (a.wait !== undefined) {
       this.timers.clear(a.wait);
       delete a.wait;
