@@ -110,7 +110,7 @@ export function renderHtml(report: RpCheckReport): string {
       return `<section class="step">
 <h2><span class="n">${i + 1}.</span> ${escapeMarkup(step.title)} <span class="badge ${BADGE[step.status]}">${escapeMarkup(STATUS_WORD[step.status])}</span></h2>
 <p>${escapeMarkup(step.reason ?? '')}</p>
-${step.note ? `<p><strong>Tester's note:</strong> ${escapeMarkup(step.note)}</p>` : ''}
+${step.note && !(step.reason ?? '').includes(step.note) ? `<p><strong>Tester's note:</strong> ${escapeMarkup(step.note)}</p>` : ''}
 ${step.judgeReason && step.decidedBy === 'tester' ? `<p class="muted"><strong>Judge:</strong> ${escapeMarkup(step.judgeReason)}</p>` : ''}
 <dl><dt>Instruction</dt><dd>${escapeMarkup(step.instruction)}</dd><dt>Expected</dt><dd>${escapeMarkup(step.expectation)}</dd></dl>
 ${failedChecks.length ? `<ul class="checks">${failedChecks.map((c) => `<li>${escapeMarkup(c.name)}: ${escapeMarkup(c.detail)}</li>`).join('')}</ul>` : ''}
