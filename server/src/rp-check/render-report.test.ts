@@ -42,9 +42,15 @@ const report: RpCheckReport = {
     stepOf('failed'),
     stepOf('skipped'),
     stepOf('not-judged'),
-    stepOf('pending', { note: HOSTILE, decidedBy: 'tester', judgeReason: HOSTILE }),
+    stepOf('pending', {
+      note: `note ${HOSTILE}`,
+      reason: 'r',
+      decidedBy: 'tester',
+      judgeReason: HOSTILE,
+    }),
+    stepOf('failed', { note: 'quoted', reason: 'The tester judged it failed: quoted' }),
   ],
-  summary: { total: 5, passed: 1, failed: 1, skipped: 1, notJudged: 1, pending: 1 },
+  summary: { total: 6, passed: 1, failed: 2, skipped: 1, notJudged: 1, pending: 1 },
   generatedAt: '2026-01-01T00:01:00Z',
   simulatorUrl: 'http://localhost:3000',
   version: '1.0.0',
@@ -54,9 +60,9 @@ describe('renderJunit', () => {
   const xml = renderJunit(report);
   it('has one test case per step: failures, skips for steps not passed or failed', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
-    expect(xml).toContain('tests="5" failures="1" errors="0" skipped="3" time="60.000"');
-    expect(xml.match(/<testcase /g)).toHaveLength(5);
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('tests="6" failures="2" errors="0" skipped="3" time="60.000"');
+    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml.match(/<failure /g)).toHaveLength(2);
     expect(xml.match(/<skipped /g)).toHaveLength(3);
     expect(xml).toContain('time="2.000"');
   });
@@ -73,11 +79,12 @@ describe('renderHtml', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
     expect(html).toContain("default-src 'none'");
-    expect(html).toContain('<li class="ok">1 passed</li><li class="bad">1 failed</li>');
+    expect(html).toContain('<li class="ok">1 passed</li><li class="bad">2 failed</li>');
   });
   it('escapes every value', () => {
     expect(html).toContain('Plan &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;');
-    expect(html).toContain("<strong>Tester's note:</strong> &lt;script&gt;");
+    expect(html).toContain("<strong>Tester's note:</strong> note &lt;script&gt;");
+    expect(html.match(/Tester's note/g)).toHaveLength(1);
   });
 });
 
