@@ -53,17 +53,41 @@ function idTokenDefect(name: string): PlanStepDocument {
   };
 }
 
+/**
+ * What each /authorize error looks like to the client, and whether it needs an identity request
+ * to happen. Names not listed here (added switches) get a generic line.
+ */
+const AUTHORISE_ERROR_TEXT: Record<string, { what: string; identity?: boolean }> = {
+  ACCESS_DENIED: { what: 'redirects back with error=access_denied' },
+  TEMPORARILY_UNAVAILABLE: { what: 'redirects back with error=temporarily_unavailable' },
+  UNAUTHORIZED_CLIENT: {
+    what: 'redirects back with error=unauthorized_client (client deactivated)',
+  },
+  SERVER_ERROR: { what: 'fails with a server error' },
+  TEMPORARILY_UNAVAILABLE_IDENTITY: {
+    what: 'redirects back with error=temporarily_unavailable (no identity proving capacity)',
+    identity: true,
+  },
+  ACCESS_DENIED_EVIDENCE: {
+    what: 'redirects back with error=access_denied (evidence below the requested level)',
+    identity: true,
+  },
+  LOGIN_REQUIRED: { what: 'redirects back with error=login_required' },
+};
+
 function authoriseError(name: string): PlanStepDocument {
-  const code = name.toLowerCase();
+  const text = AUTHORISE_ERROR_TEXT[name] ?? { what: `answers with an error (${name})` };
   return {
     id: `authorize-${slug(name)}`,
-    title: `Authorisation error: ${code}`,
+    title: `Authorisation error: ${name}`,
     kind: 'authorize-error',
     scenario: scenario(`Authorise error ${name}`, {
       errorConfiguration: { authoriseErrors: [name] },
     }),
-    instruction: 'Sign in on your service now.',
-    expectation: `/authorize redirects back with an error (${code}); your service shows its own error page and never calls /token for that journey.`,
+    instruction: text.identity
+      ? 'Sign in on your service now, asking for identity (vtr ["Cl.Cm.P2"]).'
+      : 'Sign in on your service now.',
+    expectation: `/authorize ${text.what}; your service shows its own error page and never calls /token for that journey.`,
   };
 }
 

@@ -125,9 +125,9 @@ describe('buildDefaultPlan', () => {
         true,
       );
     for (const name of AUTHORISE_ERRORS)
-      expect(
-        p.steps.some((s) => s.kind === 'authorize-error' && s.title.includes(name.toLowerCase())),
-      ).toBe(true);
+      expect(p.steps.some((s) => s.kind === 'authorize-error' && s.title.includes(name))).toBe(
+        true,
+      );
     for (const name of CORE_IDENTITY_ERRORS)
       expect(p.steps.some((s) => s.kind === 'core-identity-defect' && s.title.includes(name))).toBe(
         true,
