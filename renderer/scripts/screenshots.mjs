@@ -341,6 +341,8 @@ try {
     await page.getByTestId('status-connection').and(page.locator('[data-state="open"]')).waitFor();
     await page.getByTestId('nav-rp-check').click();
     await page.getByTestId('rp-evidence').locator('li').nth(1).waitFor();
+    // Let the button that turned from Start into Stop finish its colour transition.
+    await page.waitForTimeout(300);
     const path = join(args.out, 'rp-check.png');
     await page.screenshot({ path });
     shots.push(path);
