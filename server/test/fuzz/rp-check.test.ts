@@ -96,7 +96,9 @@ describe('rp-check API under hostile input', () => {
     );
     expect((await api().get(API)).body).toEqual(status);
     await fc.assert(
-      fc.asyncProperty(hostileString(), async (s) => {
+      fc.asyncProperty(hostileString(), async (raw) => {
+        // A URL cannot carry a lone surrogate; every other character can.
+        const s = raw.replace(/[\ud800-\udfff]/g, '\ufffd');
         const plan = await api().get(`${API}/plans/${encodeURIComponent(s)}`);
         expect(plan.status).toBeLessThan(500);
         expect(plan.text).not.toMatch(STACK_TRACE);
