@@ -1,10 +1,4 @@
-import {
-  compactVerify,
-  decodeJwt,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  type JWTPayload,
-} from 'jose';
+import { compactVerify, errors as joseErrors } from 'jose';
 import { epochSeconds, type Clock } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
 import { invalidClient, invalidRequest, type OAuthError } from '../../errors/oauth-error.js';
@@ -12,6 +6,7 @@ import { err, ok, type Result } from '../../errors/result.js';
 import type { ExpiringStore } from '../../state/expiring-store.js';
 import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
+import { parseClientAssertion } from './parse-client-assertion.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 export const INVALID_PRIVATE_KEY_JWT = 'Invalid private_key_jwt';
@@ -46,17 +41,25 @@ export async function authenticatePrivateKeyJwt(
       invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'client_assertion_type is not jwt-bearer' }),
     );
 
-  const parts = input.clientAssertion.split('.');
-  if (parts.length !== 3 || parts[2] === '')
-    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'not a signed JWT' }));
-  let claims: JWTPayload;
-  let alg: unknown;
-  try {
-    alg = decodeProtectedHeader(input.clientAssertion).alg;
-    claims = decodeJwt(input.clientAssertion);
-  } catch {
-    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'header or payload is not JSON' }));
+  const parsed = parseClientAssertion(input.clientAssertion);
+  if (!parsed.ok) {
+    const problem = parsed.error;
+    if (problem.kind === 'shape')
+      return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: problem.cause }));
+    if (problem.kind === 'header')
+      return err(
+        invalidRequest(INVALID_PRIVATE_KEY_JWT, {
+          cause: `header member ${problem.member} is not a string`,
+        }),
+      );
+    return err(
+      invalidClient(
+        `private_key_jwt ${problem.member} must be ${problem.member === 'aud' ? 'a string or an array of strings' : 'a string'}`,
+      ),
+    );
   }
+  const { claims } = parsed.value;
+  const alg = parsed.value.header.alg;
   if (!claims.sub || !claims.iss || claims.aud === undefined)
     return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'sub, iss or aud missing' }));
   if (claims.exp === undefined)
@@ -67,7 +70,7 @@ export async function authenticatePrivateKeyJwt(
   }
   if (typeof alg !== 'string' || !(CLIENT_ASSERTION_ALGS as readonly string[]).includes(alg))
     return err(
-      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: `alg ${String(alg)} not accepted` }),
+      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: `alg ${alg ?? '(none)'} not accepted` }),
     );
   if (input.clientId !== undefined && input.clientId !== claims.sub)
     return err(
