@@ -171,6 +171,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
   });
+  simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   const started = await startSimulator(simulator, {
     port: settings.value.port,
     host: args.value.host,
