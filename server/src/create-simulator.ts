@@ -12,6 +12,7 @@ import { buildApp } from './http/app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
+import { createSecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -78,6 +79,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
     clientKeys: createClientKeyResolver(),
     presets: new PresetStore(options.dataDir),
+    secretVerifier: createSecretVerifier(),
   };
   config.onChange((c) => events.emit('config', c));
 
@@ -103,6 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     close() {
       clearTimeout(warmUp);
+      context.secretVerifier.close();
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();
     },

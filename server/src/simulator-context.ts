@@ -8,6 +8,7 @@ import type { UserSession } from './state/user-session.js';
 import type { PendingInteraction } from './state/pending-interaction.js';
 import type { ClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
 import type { PresetStore } from './presets/preset-store.js';
+import type { SecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
 
 /** Everything a handler needs, per simulator instance (no module singletons). */
 export interface SimulatorContext {
@@ -23,6 +24,8 @@ export interface SimulatorContext {
   clientKeys: ClientKeyResolver;
   /** Built-in and saved personas and scenarios (saved ones only with a data folder). */
   presets: PresetStore;
+  /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
+  secretVerifier: SecretVerifier;
 }
 
 /** Lifetimes, in seconds. */
