@@ -13,6 +13,7 @@ import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
 import { createSecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
+import { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -73,7 +74,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     keys,
     clock,
     codes: new ExpiringStore(clock, STORE_LIMITS.codes),
-    usedAssertionIds: new ExpiringStore(clock, STORE_LIMITS.usedAssertionIds),
+    usedAssertionIds: new UsedAssertionIds(),
     accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens),
     sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),

@@ -11,6 +11,7 @@ import {
   type OAuthError,
 } from '../../errors/oauth-error.js';
 import { readCookie } from '../../http/cookies.js';
+import { TOO_MANY_PENDING_CODES, TOO_MANY_PENDING_SIGN_INS } from '../../state/pending-limits.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { buildRedirect, redirectWithError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
@@ -115,11 +116,15 @@ export function completeAuthorization(
 
   if (config.interactiveMode) {
     const interactionId = randomBytes(24).toString('base64url');
-    ctx.interactions.set(
+    const added = ctx.interactions.add(
       interactionId,
       { request, sessionId: session.id, sid: session.sid, authTime: session.authTime, journeyId },
       LIFETIMES.interaction * 1000,
     );
+    if (!added) {
+      redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_SIGN_INS), target);
+      return;
+    }
     sendInteractiveForm(res, {
       personas: personaChoices(ctx.presets),
       simulatorUrl: config.simulatorUrl,
@@ -132,7 +137,7 @@ export function completeAuthorization(
   }
 
   const code = randomBytes(32).toString('base64url');
-  ctx.codes.set(
+  const added = ctx.codes.add(
     code,
     {
       request,
@@ -144,6 +149,10 @@ export function completeAuthorization(
     },
     LIFETIMES.authorizationCode * 1000,
   );
+  if (!added) {
+    redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), target);
+    return;
+  }
   notes.links.code = code;
   notes.outcome = { kind: 'success' };
   res.redirect(

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { isPlainObject } from '../../config/field-rules.js';
+import { temporarilyUnavailable } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
+import { TOO_MANY_PENDING_CODES } from '../../state/pending-limits.js';
 import { buildRedirect, redirectWithError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import { checkIdentityOutcome } from '../authorize/check-identity-outcome.js';
@@ -95,9 +97,9 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   }
 
   const response = parsed.value;
-  ctx.interactions.delete(interactionId);
   const identityError = checkIdentityOutcome(request, config, response);
   if (identityError) {
+    ctx.interactions.delete(interactionId);
     redirectWithError(res, identityError, {
       redirectUri: request.redirectUri,
       state: request.state,
@@ -107,7 +109,7 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   }
 
   const code = randomBytes(32).toString('base64url');
-  ctx.codes.set(
+  const added = ctx.codes.add(
     code,
     {
       request,
@@ -118,6 +120,15 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
     },
     LIFETIMES.authorizationCode * 1000,
   );
+  if (!added) {
+    redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), {
+      redirectUri: request.redirectUri,
+      state: request.state,
+      responseMode: request.responseMode,
+    });
+    return; // the sign-in stays open: the same form can be sent again
+  }
+  ctx.interactions.delete(interactionId);
   notes.links.code = code;
   notes.outcome = { kind: 'success' };
   res.redirect(

@@ -1,18 +1,21 @@
 import { compactVerify, errors as joseErrors } from 'jose';
 import { epochSeconds, type Clock } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
-import { invalidClient, invalidRequest, type OAuthError } from '../../errors/oauth-error.js';
+import {
+  invalidClient,
+  invalidRequest,
+  temporarilyUnavailableJson,
+  type OAuthError,
+} from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';
-import type { ExpiringStore } from '../../state/expiring-store.js';
 import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
 import { parseClientAssertion } from './parse-client-assertion.js';
+import { MAX_ASSERTION_LIFETIME_SECONDS, type UsedAssertionIds } from './used-assertion-ids.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 export const INVALID_PRIVATE_KEY_JWT = 'Invalid private_key_jwt';
 export const INVALID_SIGNATURE = 'Invalid signature in private_key_jwt';
-/** How long a used jti is remembered at most (assertions should live 5 minutes). */
-const MAX_JTI_MEMORY_SECONDS = 24 * 60 * 60;
 
 export interface AssertionInput {
   clientAssertionType: string;
@@ -24,7 +27,7 @@ export interface AssertionDeps {
   config: Readonly<SimulatorConfig>;
   clock: Clock;
   clientKeys: ClientKeyResolver;
-  usedAssertionIds: ExpiringStore<string, true>;
+  usedAssertionIds: UsedAssertionIds;
 }
 
 const isNumericDate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -83,6 +86,13 @@ export async function authenticatePrivateKeyJwt(
   const now = epochSeconds(clock);
   const exp = claims.exp as number;
   if (now > exp) return err(invalidClient('private_key_jwt has expired'));
+  // Each jti is remembered until its exp; a bounded lifetime keeps that memory bounded.
+  if (exp - now > MAX_ASSERTION_LIFETIME_SECONDS)
+    return err(
+      invalidClient(
+        `private_key_jwt exp must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds from now`,
+      ),
+    );
   const accepted = [`${config.simulatorUrl}/token`, `${config.simulatorUrl}/`];
   const auds = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (auds.length === 0 || !auds.every((a) => accepted.includes(a)))
@@ -113,10 +123,13 @@ export async function authenticatePrivateKeyJwt(
 
   if (typeof claims.jti !== 'string' || claims.jti === '')
     return err(invalidClient('private_key_jwt must carry a jti'));
-  const jtiKey = `${claims.sub}:${claims.jti}`;
-  if (deps.usedAssertionIds.has(jtiKey))
-    return err(invalidClient('private_key_jwt jti has already been used'));
-  const remember = Math.min(Math.max(exp - now, 1), MAX_JTI_MEMORY_SECONDS);
-  deps.usedAssertionIds.set(jtiKey, true, remember * 1000);
+  const seen = deps.usedAssertionIds.remember(claims.sub, claims.jti, exp, now);
+  if (seen === 'replayed') return err(invalidClient('private_key_jwt jti has already been used'));
+  if (seen === 'full')
+    return err(
+      temporarilyUnavailableJson(
+        'Too many unexpired client assertions are remembered; retry when older ones expire',
+      ),
+    );
   return ok({ clientId: claims.sub });
 }
