@@ -29,6 +29,11 @@ export interface SimulatorOptions {
   dataDir?: string;
   /** The scenario the starting configuration came from (headless --scenario). */
   startupPreset?: StartupPreset;
+  /**
+   * The token other machines must present to use the admin API (the host prints it when it
+   * listens beyond loopback). Without one, the admin API answers this machine only.
+   */
+  adminToken?: string;
   /** Version reported by the admin status endpoint. */
   version?: string;
 }
@@ -81,6 +86,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clientKeys: createClientKeyResolver(),
     presets: new PresetStore(options.dataDir),
     secretVerifier: createSecretVerifier(),
+    adminToken: options.adminToken,
   };
   config.onChange((c) => events.emit('config', c));
 

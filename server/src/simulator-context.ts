@@ -25,6 +25,8 @@ export interface SimulatorContext {
   clientKeys: ClientKeyResolver;
   /** Built-in and saved personas and scenarios (saved ones only with a data folder). */
   presets: PresetStore;
+  /** The token other machines present to use the admin API (none: this machine only). */
+  adminToken?: string | undefined;
   /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
   secretVerifier: SecretVerifier;
 }
