@@ -119,9 +119,18 @@ export function createEventStream(deps: {
     }
   };
 
+  /** Drops the client if it has not read for MAX_STALL_MS; says whether it did. */
+  const droppedStalled = (client: Client, t: number): boolean => {
+    if (client.blockedSince === undefined || t - client.blockedSince < maxStall) return false;
+    dropSlow(client, `it has not read for ${Math.round((t - client.blockedSince) / 1000)} s`);
+    return true;
+  };
+
   /** A live message to every client that is not replaying; those too far behind are dropped. */
   const broadcast = (message: string, seq?: number): void => {
+    const t = now();
     for (const client of [...clients.values()]) {
+      if (droppedStalled(client, t)) continue;
       if (client.replaying) continue; // the replay reaches this exchange through the log
       if (client.res.writableLength > maxBuffered) {
         dropSlow(
@@ -136,12 +145,15 @@ export function createEventStream(deps: {
   };
 
   /** Keep-alive tick: a comment to idle clients; clients that stopped reading are dropped. */
+  const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
+  let lastKeepAlive = now();
   const tick = (): void => {
     const t = now();
+    const sendKeepAlive = t - lastKeepAlive >= keepAliveMs;
+    if (sendKeepAlive) lastKeepAlive = t;
     for (const client of [...clients.values()]) {
-      if (client.blockedSince !== undefined && t - client.blockedSince >= maxStall)
-        dropSlow(client, `it has not read for ${Math.round((t - client.blockedSince) / 1000)} s`);
-      else if (client.res.writableLength === 0) write(client, ': keep-alive\n\n');
+      if (!droppedStalled(client, t) && sendKeepAlive && client.res.writableLength === 0)
+        write(client, ': keep-alive\n\n');
     }
   };
 
@@ -207,7 +219,8 @@ export function createEventStream(deps: {
       client.blockedSince = undefined;
       pump(client);
     });
-    keepAlive ??= setInterval(tick, deps.keepAliveMs ?? KEEP_ALIVE_MS);
+    // Stalls are checked on every live event and at least every third of the stall limit.
+    keepAlive ??= setInterval(tick, Math.min(keepAliveMs, maxStall / 3));
     keepAlive.unref();
     if (write(client, 'retry: 2000\n\n')) pump(client);
   };
