@@ -237,3 +237,25 @@ export type {
   ImportResult,
   PresetErrorBody,
 } from './presets/preset-types.js';
+
+export type {
+  StepKind,
+  StepExpectations,
+  PlanStepDocument,
+  PlanDocument,
+  Plan,
+  PlanSummary,
+  PlanList,
+  RequestCheck,
+  Verdict,
+  StepStatus,
+  TesterVerdict,
+  ExchangeRef,
+  StepResult,
+  RpCheckSummary,
+  RpCheckStatus,
+  StartRequest,
+  VerdictRequest,
+  ReportFormat,
+  RpCheckReport,
+} from './rp-check/rp-check-types.js';

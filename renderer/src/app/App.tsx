@@ -18,6 +18,7 @@ import { DeleteDialog } from '../features/presets/DeleteDialog.js';
 import { ExportDialog } from '../features/presets/ExportDialog.js';
 import { ImportDialog } from '../features/presets/ImportDialog.js';
 import { PresetsScreen } from '../features/presets/PresetsScreen.js';
+import { RpCheckScreen } from '../features/rp-check/RpCheckScreen.js';
 import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useShortcuts } from './use-shortcuts.js';
@@ -28,6 +29,7 @@ const NAV: { screen: Screen; label: string; key: string }[] = [
   { screen: 'log', label: 'Request log', key: '3' },
   { screen: 'tokens', label: 'Token inspector', key: '4' },
   { screen: 'presets', label: 'Personas & scenarios', key: '5' },
+  { screen: 'rp-check', label: 'Relying-party check', key: '6' },
 ];
 
 const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
@@ -135,6 +137,7 @@ export function App() {
           {screen === 'log' ? <LogScreen /> : null}
           {screen === 'tokens' ? <TokensScreen /> : null}
           {screen === 'presets' ? <PresetsScreen /> : null}
+          {screen === 'rp-check' ? <RpCheckScreen /> : null}
         </ErrorBoundary>
       </main>
       <StatusBar />

@@ -168,7 +168,7 @@ describe('requireLoopbackHost decides by the peer address, never by Host', () =>
 
   it('serves a remote peer with the token, by header or cookie, on any Host', () => {
     for (const headers of [
-      { Host: '192.168.1.5:3000', Authorization: `Bearer ${TOKEN}` },
+      { Host: '192.168.1.5:3000', Authorization: `Bearer ${TOKEN}` } as Record<string, string>,
       { Host: '192.168.1.5:3000', Cookie: `other=1; simulator_admin=${TOKEN}` },
     ])
       expect(guard('192.168.1.20', headers, { adminToken: TOKEN }).status).toBe(200);

@@ -5,6 +5,9 @@ import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
+import { createRpCheckRouter } from '../rp-check/rp-check-router.js';
+import type { PlanStore } from '../rp-check/plan-store.js';
+import type { RpCheckRun } from '../rp-check/rp-check-run.js';
 import type { StartupPreset } from '../presets/preset-types.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
@@ -41,6 +44,8 @@ export interface AppDeps {
   /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
   startupPreset: StartupPreset | undefined;
   version: string;
+  /** The relying-party check (absent: its routes answer 404). */
+  rpCheck?: { run: RpCheckRun; plans: PlanStore };
   onClose: (fn: () => void) => void;
 }
 
@@ -114,6 +119,16 @@ export function buildApp(deps: AppDeps): express.Express {
     route(ctx, handleValidateConfig),
   );
   app.use(ADMIN_PREFIX, createPresetsRouter(deps));
+  if (deps.rpCheck)
+    app.use(
+      ADMIN_PREFIX,
+      createRpCheckRouter({
+        ...deps.rpCheck,
+        version: deps.version,
+        simulatorUrl: () => ctx.config.get().simulatorUrl,
+        now: ctx.clock,
+      }),
+    );
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, adminTokenLogin, serveUi(deps.uiDir));
 

@@ -153,7 +153,10 @@ describe('POST /config from browsers: only the simulator’s own origin', () => 
   it('refuses a foreign Origin, a foreign Host with a matching Origin (DNS rebinding) and Sec-Fetch-Site cross-site; nothing applied', async () => {
     const before = (await send('127.0.0.1', 'GET', '/config')).body;
     for (const headers of [
-      { Host: `localhost:${running.port}`, Origin: 'http://evil.example' },
+      { Host: `localhost:${running.port}`, Origin: 'http://evil.example' } as Record<
+        string,
+        string
+      >,
       { Host: `rebound.example:${running.port}`, Origin: `http://rebound.example:${running.port}` },
       { Host: `localhost:${running.port}`, Origin: 'null' },
       { Host: `localhost:${running.port}`, 'Sec-Fetch-Site': 'cross-site' },
@@ -171,7 +174,10 @@ describe('POST /config from browsers: only the simulator’s own origin', () => 
 
   it('accepts its own origin, under localhost and 127.0.0.1 alike, and requests without Origin', async () => {
     for (const headers of [
-      { Host: `localhost:${running.port}`, Origin: `http://localhost:${running.port}` },
+      {
+        Host: `localhost:${running.port}`,
+        Origin: `http://localhost:${running.port}`,
+      } as Record<string, string>,
       { Host: `127.0.0.1:${running.port}`, Origin: `http://127.0.0.1:${running.port}` },
       { Host: `127.0.0.1:${running.port}`, 'Sec-Fetch-Site': 'same-origin' },
       { Host: `rebound.example:${running.port}` },
