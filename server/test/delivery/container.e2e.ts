@@ -271,12 +271,12 @@ describe.skipIf(skipReason !== undefined)(
       ]);
       expect(JSON.parse(whoami)).toEqual({ uid: 1000, gid: 1000, app: false, data: true });
 
-      // Seen from inside the container the host is another machine: the admin API answers it
-      // only with the admin token the container printed at start-up.
+      // Listening on 0.0.0.0, the simulator prints an admin token. Whether the host counts as
+      // another machine depends on the runtime's port forwarding (Docker's bridge: yes; rootless
+      // podman connects from the container's own loopback: no), so the call carries the token,
+      // which works either way.
       const token = /admin token (\S+)/.exec(await output(name))?.[1];
       expect(token).toBeDefined();
-      const refused = await fetch(`${baseUrl}/_simulator/api/personas`);
-      expect(refused.status).toBe(403);
 
       // /data is the data folder: a persona saved through the UI's API lands there.
       const saved = await fetch(`${baseUrl}/_simulator/api/personas/identity-passport/duplicate`, {

@@ -302,7 +302,34 @@ const JAR_MEMBERS = [
   'iat',
 ] as const;
 
+/** Every recorded exchange still opens (with its token analysis), revealed or not. */
+async function expectEveryExchangeOpens(baseUrl: string): Promise<void> {
+  let before: number | undefined;
+  let opened = 0;
+  for (;;) {
+    const res = await fetch(
+      `${baseUrl}/_simulator/api/exchanges?limit=200${before ? `&before=${before}` : ''}`,
+    );
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { items: { id: string; seq: number }[] };
+    for (const { id } of page.items) {
+      for (const reveal of ['', '?reveal=true']) {
+        const one = await fetch(`${baseUrl}/_simulator/api/exchanges/${id}${reveal}`);
+        expect(one.status, `exchange ${id}${reveal}`).toBe(200);
+        await one.arrayBuffer();
+      }
+      opened++;
+    }
+    if (page.items.length < 200) break;
+    before = page.items[page.items.length - 1]!.seq;
+  }
+  expect(opened).toBeGreaterThan(0);
+  expect((await fetch(`${baseUrl}/_simulator/api/exchanges.har`)).status).toBe(200);
+}
+
 describe('signed members of the wrong type', () => {
+  afterAll(() => expectEveryExchangeOpens(sim.baseUrl));
+
   it('request objects: a redirect or the 400 page, never a 5xx', async () => {
     const key = await defaultClientKey('RS256');
     await fc.assert(
