@@ -213,10 +213,25 @@ try {
     await save('configuration');
     await page.getByRole('button', { name: 'Discard' }).click();
 
-    // Error scenarios, with INVALID_SIGNATURE on.
+    // Error scenarios, with INVALID_SIGNATURE on, and a deactivated client and a JWKS outage
+    // switched on through the admin API (which the request log does not record), off again after.
+    const flip = (change) =>
+      fetch(`${baseUrl}/_simulator/api/switches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      });
+    const extraSwitches = [
+      { group: 'authoriseErrors', name: 'UNAUTHORIZED_CLIENT' },
+      { fault: { target: 'jwks', kind: 'outage', status: 503 } },
+    ];
+    for (const change of extraSwitches) await flip({ ...change, on: true });
     await page.getByTestId('nav-scenarios').click();
     await page.getByTestId('scenarios-screen').waitFor();
+    await page.getByTestId('active-scenario-chip').nth(2).waitFor();
     await save('error-scenarios');
+    for (const change of extraSwitches) await flip({ ...change, on: false });
+    await page.getByTestId('active-scenario-chip').nth(1).waitFor({ state: 'detached' });
 
     // Request log with the failing /token exchange selected.
     await page.getByTestId('nav-log').click();

@@ -40,7 +40,7 @@ const THEME_LABEL: Record<ThemeChoice, string> = {
 };
 
 function NavBadge({ screen }: { screen: Screen }) {
-  const scenarios = useAppStore((s) => selectors.activeScenarios(s).length);
+  const scenarios = useAppStore(selectors.activeSwitchCount);
   const exchanges = useAppStore(selectors.exchangeCount);
   const dirty = useAppStore(selectors.isDraftDirty);
   if (screen === 'scenarios' && scenarios > 0)

@@ -36,6 +36,8 @@ export const SCENARIO_FLAG_NAMES = [
   'useNewIdTokenSigningKeys',
   'publishNewCoreIdentitySigningKeys',
   'useNewCoreIdentitySigningKeys',
+  'retireOldIdTokenSigningKeys',
+  'retireOldCoreIdentitySigningKeys',
   'interactiveMode',
 ] as const satisfies readonly (keyof ScenarioFlags)[];
 
@@ -211,6 +213,9 @@ export const EMPTY_ERROR_CONFIGURATION: ErrorConfiguration = {
   authoriseErrors: [],
   idTokenErrors: [],
   coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
 };
 
 /** A scenario as its editor shows it. */

@@ -35,6 +35,8 @@ export interface ScenarioFlags {
   useNewIdTokenSigningKeys?: boolean;
   publishNewCoreIdentitySigningKeys?: boolean;
   useNewCoreIdentitySigningKeys?: boolean;
+  retireOldIdTokenSigningKeys?: boolean;
+  retireOldCoreIdentitySigningKeys?: boolean;
   interactiveMode?: boolean;
 }
 
@@ -43,6 +45,8 @@ export const SCENARIO_FLAGS = [
   'useNewIdTokenSigningKeys',
   'publishNewCoreIdentitySigningKeys',
   'useNewCoreIdentitySigningKeys',
+  'retireOldIdTokenSigningKeys',
+  'retireOldCoreIdentitySigningKeys',
   'interactiveMode',
 ] as const satisfies readonly (keyof ScenarioFlags)[];
 
@@ -52,6 +56,8 @@ export const FLAG_CONFIG_FIELD = {
   useNewIdTokenSigningKeys: 'usingNewIdTokenSigningKeys',
   publishNewCoreIdentitySigningKeys: 'publishNewCoreIdentityKeysEnabled',
   useNewCoreIdentitySigningKeys: 'usingNewCoreIdentitySigningKeys',
+  retireOldIdTokenSigningKeys: 'oldIdTokenKeysRetired',
+  retireOldCoreIdentitySigningKeys: 'oldCoreIdentityKeysRetired',
   interactiveMode: 'interactiveMode',
 } as const satisfies Record<keyof ScenarioFlags, keyof SimulatorConfig>;
 

@@ -1,3 +1,4 @@
+import { emptyErrorConfiguration } from '../config/parse-config-request.js';
 import type { ConfigIssue, Exchange, SimulatorConfig } from '../contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { err, ok, type Result } from '../errors/result.js';
@@ -328,7 +329,7 @@ export class RpCheckRun {
         description: '',
         builtIn: false,
         clientConfiguration: {},
-        errorConfiguration: { authoriseErrors: [], idTokenErrors: [], coreIdentityErrors: [] },
+        errorConfiguration: emptyErrorConfiguration(),
         flags: {},
       };
     else if (typeof step.scenario === 'string') {
