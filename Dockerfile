@@ -31,7 +31,7 @@ RUN npx tsc -b server \
  && npm run --silent build:headless \
  && mkdir -p /out/app/dist/server/src /out/data \
  && cp package.json /out/app/ \
- && cp dist/server/src/headless.mjs /out/app/dist/server/src/ \
+ && cp dist/server/src/headless.mjs dist/server/src/argon2id-worker.js /out/app/dist/server/src/ \
  && cp -r dist/renderer /out/app/dist/renderer
 
 FROM ${NODE_IMAGE}

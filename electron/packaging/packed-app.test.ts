@@ -136,6 +136,7 @@ describe.skipIf(skipReason !== undefined)(
         '/dist/renderer/index.html',
         '/dist/server/src/index.js',
         '/dist/server/src/create-simulator.js',
+        '/dist/server/src/tokens/client-auth/argon2id-worker.js',
       ]) {
         expect(entries, file).toContain(file);
       }
@@ -170,7 +171,7 @@ describe.skipIf(skipReason !== undefined)(
         /\.(test|e2e)\./,
         /^\/(server|renderer|electron|bench|resources|\.ci|\.github)\//,
         /^\/dist\/\.tsbuild\//,
-        /^\/dist\/server\/src\/headless\.mjs$/,
+        /^\/dist\/server\/src\/(headless\.mjs|argon2id-worker\.js)$/,
         /^\/dist\/electron\/launch(\.js$|\/)/,
         /^\/dist\/electron\/test\//,
         /^\/(README\.md|tsconfig\.json|vite\.config\.ts|electron-builder\.yml|Dockerfile)$/,

@@ -15,11 +15,13 @@
  * Where podman is missing or cannot run containers, the suite is skipped with the reason in its
  * name. On Linux in CI (CI=true) that is a failure: .ci/install-podman installs it.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
+import { argon2id } from '@noble/hashes/argon2.js';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
 import { freePort, headlessNodeFlags } from '../../../bench/lib/processes.mjs';
@@ -293,6 +295,58 @@ describe.skipIf(skipReason !== undefined)(
         `JSON.parse(require('node:fs').readFileSync('/data/personas/saved-in-the-container.json', 'utf8')).name`,
       ]);
       expect(file.trim()).toBe('Saved in the container');
+
+      // client_secret_post: the image's worker file hashes the secret off the event loop.
+      expect(
+        await podman.ok([
+          'exec',
+          name,
+          'node',
+          '-p',
+          `require('node:fs').existsSync('/app/dist/server/src/argon2id-worker.js')`,
+        ]),
+      ).toBe('true\n');
+      const salt = randomBytes(16);
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64').replace(/=+$/, '');
+      const secretHash = `$argon2id$v=19$m=4096,t=2,p=1$${b64(salt)}$${b64(argon2id('s3cret', salt, { m: 4096, t: 2, p: 1, dkLen: 32 }))}`;
+      const configured = await fetch(`${baseUrl}/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clientConfiguration: {
+            token_auth_method: 'client_secret_post',
+            client_secret_hash: secretHash,
+          },
+        }),
+      });
+      expect(configured.status, await configured.clone().text()).toBe(200);
+      const authorized = await fetch(
+        `${baseUrl}/authorize?${new URLSearchParams({
+          response_type: 'code',
+          scope: 'openid',
+          client_id: DEFAULT_CLIENT_ID,
+          redirect_uri: DEFAULT_REDIRECT_URI,
+          state: 's',
+          nonce: 'n',
+        })}`,
+        { redirect: 'manual' },
+      );
+      const secretCode = new URL(authorized.headers.get('location') ?? '').searchParams.get('code');
+      const secretToken = await fetch(`${baseUrl}/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': 'container-test',
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: secretCode ?? '',
+          redirect_uri: DEFAULT_REDIRECT_URI,
+          client_id: DEFAULT_CLIENT_ID,
+          client_secret: 's3cret',
+        }),
+      });
+      expect(secretToken.status, await secretToken.clone().text()).toBe(200);
 
       expect(await output(name)).toContain(`listening on http://0.0.0.0:${port}`);
 

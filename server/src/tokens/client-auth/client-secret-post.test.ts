@@ -63,6 +63,20 @@ describe('parseArgon2idHash', () => {
 });
 
 describe('createSecretVerifier', () => {
+  it('still checks secrets, on the event loop in 10 ms slices, where no worker can start', async () => {
+    const noWorker = createSecretVerifier({
+      workerEntry: () => ({ url: new URL('./no-such-worker.js', import.meta.url), execArgv: [] }),
+    });
+    try {
+      const hash = parsed(phc('s3cret', { m: 1024, t: 2 }));
+      expect(await noWorker.verify(hash, 's3cret')).toBe('match');
+      expect(await noWorker.verify(hash, 'other')).toBe('mismatch');
+      expect(await noWorker.verify(parsed(phc('pw', { m: 512, dkLen: 16 })), 'pw')).toBe('match');
+    } finally {
+      noWorker.close();
+    }
+  });
+
   it('accepts the right secret and refuses others', async () => {
     const hash = parsed(phc('s3cret'));
     expect(await verifier.verify(hash, 's3cret')).toBe('match');

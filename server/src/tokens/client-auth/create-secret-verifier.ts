@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { computeArgon2id } from './compute-argon2id.js';
+import { argon2idAsync } from '@noble/hashes/argon2.js';
+import type { Argon2idReply } from './argon2id-worker.js';
 import type { Argon2idHash } from './parse-argon2id-hash.js';
 
 /** What a secret check found: the secret matches, or not, or the queue was full (retry later). */
@@ -20,30 +22,29 @@ export interface SecretVerifierOptions {
   maxPending?: number;
   /** A worker that takes longer than this for one check is stopped and replaced (default 60 s). */
   timeoutMs?: number;
+  /** Where the worker's code is (tests give a file that is not there). */
+  workerEntry?: () => WorkerEntry;
+}
+
+export interface WorkerEntry {
+  url: URL;
+  execArgv: string[];
 }
 
 /**
- * The worker's code, as a string: computeArgon2id is self-contained, so its source text runs as
- * it is. Nothing is loaded from a file, which keeps it working from the single-file headless
- * bundle and from the desktop app's asar archive alike.
+ * The worker's file: argon2id-worker.js beside this module when running from the compiled files
+ * (npm start, the desktop app), or beside the headless single-file bundle, where the build puts a
+ * self-contained copy under the same name. From the TypeScript sources (the tests), the .ts file,
+ * with Node stripping its types.
  */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-// On Linux the nice value belongs to the thread: the hashing thread yields the CPU to the event
-// loop. (Elsewhere the call would lower the whole process, so it is not made.)
-if (process.platform === 'linux') {
-  try { require('node:os').setPriority(19); } catch {}
+function defaultWorkerEntry(): WorkerEntry {
+  const compiled = new URL('./argon2id-worker.js', import.meta.url);
+  if (existsSync(compiled)) return { url: compiled, execArgv: [] };
+  return {
+    url: new URL('./argon2id-worker.ts', import.meta.url),
+    execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
+  };
 }
-const computeArgon2id = (${computeArgon2id.toString()});
-parentPort.on('message', (job) => {
-  try {
-    const out = computeArgon2id(job.password, job.salt, job.m, job.t, job.p, job.dkLen);
-    parentPort.postMessage({ id: job.id, out }, [out.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id: job.id, error: String(error && error.message) });
-  }
-});
-`;
 
 interface Job {
   id: number;
@@ -67,6 +68,9 @@ export function createSecretVerifier(options: SecretVerifierOptions = {}): Secre
   let timer: NodeJS.Timeout | undefined;
   let nextId = 1;
   let closed = false;
+  /** Set when the worker could not even start (its file missing or unloadable). */
+  let workerUnavailable = false;
+  const entryOf = options.workerEntry ?? defaultWorkerEntry;
 
   const finish = (out: Uint8Array | undefined): void => {
     const job = running;
@@ -77,21 +81,44 @@ export function createSecretVerifier(options: SecretVerifierOptions = {}): Secre
     startNext();
   };
 
+  /**
+   * The fallback where no worker can start: @noble/hashes' async Argon2id on the event loop,
+   * yielding every 10 ms, so other requests are still served while it runs.
+   */
+  const hashOnMainThread = (job: Job): void => {
+    const { m, t, p, salt, hash } = job.hash;
+    argon2idAsync(job.password, salt, { m, t, p, dkLen: hash.length, asyncTick: 10 }).then(
+      (out) => running === job && finish(out),
+      () => running === job && finish(new Uint8Array(0)),
+    );
+  };
+
   const spawn = (): Worker => {
-    const w = new Worker(WORKER_SOURCE, { eval: true });
+    const entry = entryOf();
+    const w = new Worker(entry.url, { execArgv: entry.execArgv });
+    let loaded = false;
     w.unref();
-    w.on('message', (message: { id: number; out?: Uint8Array; error?: string }) => {
+    w.on('message', (message: Argon2idReply) => {
+      if ('ready' in message) {
+        loaded = true;
+        return;
+      }
       // A worker error on a checked hash is no match.
-      if (running?.id === message.id) finish(message.out ?? new Uint8Array(0));
+      if (running?.id === message.id) finish('out' in message ? message.out : new Uint8Array(0));
     });
     w.on('error', () => {
       if (worker === w) worker = undefined;
+      if (!loaded && running) {
+        workerUnavailable = true;
+        hashOnMainThread(running);
+        return;
+      }
       finish(undefined);
     });
     w.on('exit', () => {
       if (worker === w) {
         worker = undefined;
-        if (running) finish(undefined);
+        if (running && !workerUnavailable) finish(undefined);
       }
     });
     return w;
@@ -102,6 +129,10 @@ export function createSecretVerifier(options: SecretVerifierOptions = {}): Secre
     const job = queue.shift();
     if (!job) return;
     running = job;
+    if (workerUnavailable) {
+      hashOnMainThread(job);
+      return;
+    }
     worker ??= spawn();
     timer = setTimeout(() => {
       // A hash far beyond the limits' cost: replace the worker rather than wait.
