@@ -10,7 +10,11 @@ import { dirname, join } from 'node:path';
 import { argon2id } from '@noble/hashes/argon2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, freePort, spawnNode } from '../../../bench/lib/processes.mjs';
-import { authorizeQuery, DEFAULT_CLIENT_ID, DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
+import {
+  authorizeQuery,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_REDIRECT_URI,
+} from '../helpers/relying-party.js';
 
 const WORKER = join(dirname(CLI), 'argon2id-worker.js');
 const folder = mkdtempSync(join(tmpdir(), 'headless-alone-'));
