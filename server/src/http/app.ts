@@ -1,11 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { SimulatorContext } from '../simulator-context.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { ExchangeBuffer } from '../log/exchange-buffer.js';
+import { BODY_LIMIT, type AppDeps } from './app-deps.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
-import type { StartupPreset } from '../presets/preset-types.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
@@ -29,20 +27,6 @@ import {
 import { handleFormSubmit } from '../endpoints/interactive/handle-form-submit.js';
 import { requireUserAgent } from './require-user-agent.js';
 import { limitJsonDepth } from './limit-json-depth.js';
-
-export interface AppDeps {
-  context: SimulatorContext;
-  events: SimulatorEvents;
-  log: ExchangeBuffer;
-  uiDir: string | undefined;
-  /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
-  startupPreset: StartupPreset | undefined;
-  version: string;
-  onClose: (fn: () => void) => void;
-}
-
-/** Body size limit, as Express's default: larger bodies get 413. */
-export const BODY_LIMIT = '100kb';
 
 /**
  * A logout form carries a hint, a URI and a state, and the state travels back in the Location

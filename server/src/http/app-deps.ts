@@ -1,0 +1,22 @@
+import type { SimulatorContext } from '../simulator-context.js';
+import type { SimulatorEvents } from '../simulator-events.js';
+import type { ExchangeBuffer } from '../log/exchange-buffer.js';
+import type { StartupPreset } from '../presets/preset-types.js';
+
+/**
+ * What the app and every router mounted on it are built from. It lives apart from app.ts so the
+ * routers depend on this description, not on the app that mounts them.
+ */
+export interface AppDeps {
+  context: SimulatorContext;
+  events: SimulatorEvents;
+  log: ExchangeBuffer;
+  uiDir: string | undefined;
+  /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
+  startupPreset: StartupPreset | undefined;
+  version: string;
+  onClose: (fn: () => void) => void;
+}
+
+/** Body size limit, as Express's default: larger bodies get 413. */
+export const BODY_LIMIT = '100kb';
