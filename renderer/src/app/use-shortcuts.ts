@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AppStore } from '../store/create-app-store.js';
 import { moveSelection } from '../store/log-slice.js';
-import { scenarioAt } from '../store/presets-slice.js';
+import { scenarioAt } from '../store/presets/preset-lookup.js';
 import { selectors } from '../store/selectors.js';
 import { nextTheme } from '../store/ui-slice.js';
 import { LOG_FILTER_ID } from '../features/log/LogToolbar.js';

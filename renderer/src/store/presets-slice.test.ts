@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sampleConfig, settle } from '../../test/fake-admin-client.js';
 import { createPresetsTestStore, persona, scenario } from '../../test/fake-presets-client.js';
 import type { ActivePreset } from '../../../server/src/contract.js';
-import {
-  INLINE_PERSONA,
-  initialPresetsState,
-  isActivePreset,
-  receivePresetLists,
-  scenarioAt,
-  scenarioDocumentOf,
-  scenarioDraftOf,
-  splitIssues,
-  type PresetsState,
-} from './presets-slice.js';
+import { INLINE_PERSONA, initialPresetsState, type PresetsState } from './presets/presets-state.js';
+import { isActivePreset, receivePresetLists, scenarioAt } from './presets/preset-lookup.js';
+import { scenarioDocumentOf, scenarioDraftOf } from './presets/scenario-draft.js';
+import { splitIssues } from './presets/split-issues.js';
 
 const list = <T>(items: T[], dataDir: string | null = '/data') => ({
   items,

@@ -3,7 +3,8 @@ import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
 import { visibleExchanges, type LogFilter } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
-import { findPreset, isActivePreset, type PresetRef } from './presets-slice.js';
+import { findPreset, isActivePreset } from './presets/preset-lookup.js';
+import { type PresetRef } from './presets/presets-state.js';
 import type { Persona, Scenario } from '../../../server/src/contract.js';
 
 /** Remembers the last answer for the same inputs (compared by identity). */

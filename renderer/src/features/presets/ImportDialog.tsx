@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { Icon } from '../../components/Icon.js';
 import { KeyValueTable } from '../../components/KeyValueTable.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { EXPORT_FORMATS } from '../../store/presets-slice.js';
+import { EXPORT_FORMATS } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
 import { scenarioRows } from './preset-format.js';
 

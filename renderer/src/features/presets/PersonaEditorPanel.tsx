@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { Icon } from '../../components/Icon.js';
 import { AppStoreProvider, useAppStore } from '../../store/app-store-context.js';
 import { isDraftDirty } from '../../store/config-slice.js';
-import type { PersonaEditor } from '../../store/presets-slice.js';
+import type { PersonaEditor } from '../../store/presets/presets-state.js';
 import { ResponseFields } from '../config/ResponseFields.js';
 
 function Section({

@@ -4,7 +4,8 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
 import { KeyValueTable } from '../../components/KeyValueTable.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { isActivePreset, type PresetRef } from '../../store/presets-slice.js';
+import { isActivePreset } from '../../store/presets/preset-lookup.js';
+import { type PresetRef } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
 import { personaRows, scenarioRows } from './preset-format.js';
 
