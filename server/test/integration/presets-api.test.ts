@@ -324,6 +324,32 @@ describe('scenarios', () => {
     expect(rs.active.persona).toBeUndefined();
   });
 
+  it('a persona applied after a scenario leaves the scenario named in GET /active', async () => {
+    const { sim } = fresh();
+    await request(sim.app).post(`${API}/scenarios/verified-with-passport/apply`).expect(200);
+    const applied = (await request(sim.app).post(`${API}/personas/no-phone/apply`).expect(200))
+      .body as ApplyResult;
+    const active = {
+      scenario: { id: 'verified-with-passport', name: 'Verified with a passport' },
+      persona: { id: 'no-phone', name: 'No phone number' },
+      modifiedSinceApplied: false,
+    };
+    expect(applied.active).toEqual(active);
+    expect((await request(sim.app).get(`${API}/active`)).body).toEqual(active);
+    // The scenario's client changes are still in force, and a change on top is flagged.
+    expect(applied.config.clientConfiguration.claims).toEqual(
+      expect.arrayContaining(['https://vocab.account.gov.uk/v1/passport']),
+    );
+    await request(sim.app)
+      .post('/config')
+      .send({ clientConfiguration: { pkceEnforced: true }, errorConfiguration: errors })
+      .expect(200);
+    expect((await request(sim.app).get(`${API}/active`)).body).toEqual({
+      ...active,
+      modifiedSinceApplied: true,
+    });
+  });
+
   it('apply refuses a saved scenario whose persona was deleted (409, with the field)', async () => {
     const { sim } = fresh();
     await request(sim.app).post(`${API}/personas`).send(newPersona).expect(201);

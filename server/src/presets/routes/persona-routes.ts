@@ -99,6 +99,7 @@ export function addPersonaRoutes({ router, ctx, store, tracker }: PresetRoutesCo
       const persona = found('personas', id, store.getPersona(id));
       const result = tracker.apply(personaConfigBody(persona, ctx.config.get()), {
         persona: { id: persona.id, name: persona.name },
+        keepScenario: true,
       });
       if (!result.ok)
         throw conflict(
