@@ -45,7 +45,7 @@ function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
                 </label>
                 <p className="scenario-effect">{s.effect}</p>
                 <p className="scenario-expect">
-                  <span className="expect-label">A correct relying party</span>{' '}
+                  <span className="expect-label">Your relying party should</span>{' '}
                   {lowerFirst(s.expect)}
                 </p>
               </div>

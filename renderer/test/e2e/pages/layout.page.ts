@@ -32,15 +32,27 @@ export class LayoutProbe {
         }
         return false;
       };
+      /** Cut off by a box that hides overflow (not one that scrolls): text the tester cannot read. */
+      const cutOff = (el: Element, rect: DOMRect): boolean => {
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
+            if (style.textOverflow === 'ellipsis') return false;
+            return rect.right > a.getBoundingClientRect().right + 1;
+          }
+          if (style.overflowX !== 'visible') return false;
+        }
+        return false;
+      };
       const overflowing: string[] = [];
       for (const el of Array.from(document.body.querySelectorAll('*'))) {
         const rect = el.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) continue;
+        if (getComputedStyle(el).visibility === 'hidden') continue;
         if (rect.right > width + 1 && !clippedByScrollBox(el)) overflowing.push(describe(el));
+        else if (cutOff(el, rect)) overflowing.push(`${describe(el)} (cut off)`);
       }
-      const tabLines = Array.from(
-        document.querySelectorAll<HTMLElement>('[role="tab"] .nav-label'),
-      )
+      const tabLines = Array.from(document.querySelectorAll<HTMLElement>('[role="tab"] .nav-label'))
         .filter((label) => label.getClientRects().length > 0)
         .map((label) => {
           const lineHeight = parseFloat(getComputedStyle(label).lineHeight) || 18;
