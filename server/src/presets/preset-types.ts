@@ -147,6 +147,8 @@ export interface ImportResult {
   scenario: Scenario;
   saved: boolean;
   warnings: string[];
+  /** With ?apply=true: the configuration now in force and what GET /active reports. */
+  applied?: ApplyResult;
 }
 
 /** The error body of every refused admin request. */

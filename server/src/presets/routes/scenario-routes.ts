@@ -7,7 +7,7 @@ import {
   type ExportFormat,
   type Scenario,
 } from '../preset-types.js';
-import { resolveScenario } from '../resolve-preset.js';
+import { applyScenario } from './apply-scenario.js';
 import { checkScenario, exportScenario } from '../scenario-formats.js';
 import { conflict, describeIssues, invalid, invalidIssues, notFound } from './preset-http-error.js';
 import {
@@ -35,7 +35,8 @@ function checkScenarioBody(store: PresetStore, body: unknown, id: string | undef
  * GET|POST /scenarios, GET|PUT|DELETE /scenarios/:id, POST /scenarios/:id/duplicate|apply,
  * GET /scenarios/:id/export?format=json|env|config|compose.
  */
-export function addScenarioRoutes({ router, ctx, store, tracker }: PresetRoutesContext): void {
+export function addScenarioRoutes(routes: PresetRoutesContext): void {
+  const { router, store, tracker } = routes;
   router.get(
     '/scenarios',
     route((_req, res) => {
@@ -110,27 +111,7 @@ export function addScenarioRoutes({ router, ctx, store, tracker }: PresetRoutesC
     route((req, res) => {
       const id = checkId('scenarios', req.params.id);
       const scenario = found('scenarios', id, store.getScenario(id));
-      const resolved = resolveScenario(scenario, {
-        baseline: ctx.config.initialConfig(),
-        current: ctx.config.get(),
-        lookup: store.lookupPersona,
-      });
-      if (!resolved.ok)
-        throw conflict(
-          `the scenario cannot be applied: ${describeIssues(resolved.error)}`,
-          resolved.error,
-        );
-      const result = tracker.apply(resolved.value.body, {
-        scenario: { id: scenario.id, name: scenario.name },
-        ...(resolved.value.persona ? { persona: resolved.value.persona } : {}),
-        keepPersona: scenario.persona === undefined,
-      });
-      if (!result.ok)
-        throw conflict(
-          `the scenario cannot be applied: ${describeIssues(result.error)}`,
-          result.error,
-        );
-      const body: ApplyResult = { config: result.value, active: tracker.get() };
+      const body: ApplyResult = applyScenario(routes, scenario);
       res.json(body);
     }),
   );
