@@ -183,8 +183,8 @@ export function createFakePresetsClient(
       if (!scenarios.some((s) => s.id === id)) return notFound(id);
       return ok(`# ${format} of ${id}\n`);
     },
-    async importScenario(request, save) {
-      record('importScenario', request, save);
+    async importScenario(request, save, apply = false) {
+      record('importScenario', request, save, apply);
       if (request.text.includes('BAD'))
         return err({
           kind: 'invalid',
@@ -198,7 +198,16 @@ export function createFakePresetsClient(
       if (save && !dataDir) return noDataDir();
       const imported = scenario('imported', { name: request.name ?? 'Imported' });
       if (save) scenarios.push(imported);
-      return ok({ scenario: imported, saved: save, warnings: [] });
+      if (!apply) return ok({ scenario: imported, saved: save, warnings: [] });
+      const config = sampleConfig();
+      config.clientConfiguration.pkceEnforced = true;
+      active = { scenario: { id: imported.id, name: imported.name }, modifiedSinceApplied: false };
+      return ok({
+        scenario: imported,
+        saved: save,
+        warnings: [],
+        applied: { config, active: structuredClone(active) },
+      });
     },
     getActive: async () => (record('getActive'), ok(structuredClone(active))),
     async diff(left, right) {

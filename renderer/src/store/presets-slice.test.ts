@@ -315,6 +315,55 @@ describe('presets actions: import, export, diff', () => {
     expect(presets.calls.some((c) => c.name === 'importScenario')).toBe(false);
   });
 
+  it('opens on the format of pasted text, until the tester picks one', () => {
+    const t = createPresetsTestStore();
+    const s = () => t.store.getState().importState;
+    // Opened last on env: a pasted scenario export switches to Scenario JSON.
+    t.store.getState().setImport({ format: 'env' });
+    t.store.getState().setImport({ text: '' });
+    expect(s().formatChosen).toBe(false);
+    t.store
+      .getState()
+      .setImport({ text: '{\n  "name": "Verified with a passport",\n  "flags": {}\n}' });
+    expect(s()).toMatchObject({ format: 'json', detected: 'json' });
+    t.store.getState().setImport({ text: 'PKCE_ENABLED=true' });
+    expect(s()).toMatchObject({ format: 'env', detected: 'env' });
+    // Picked by hand: kept, and the detected one is only suggested.
+    t.store.getState().setImport({ format: 'compose' });
+    t.store.getState().setImport({ text: '{"responseConfiguration":{}}' });
+    expect(s()).toMatchObject({ format: 'compose', detected: 'config', formatChosen: true });
+    // Unrecognisable text changes nothing.
+    t.store.getState().setImport({ text: '' });
+    t.store.getState().setImport({ text: 'hello' });
+    expect(s()).toMatchObject({ format: 'compose', detected: null, formatChosen: false });
+  });
+
+  it('applies an import without saving it, even without a data folder', async () => {
+    const { store, presets } = await loaded({ dataDir: null });
+    store.getState().setImport({ text: 'PKCE_ENABLED=true', name: 'Pasted' });
+    await store.getState().applyImport();
+    const call = presets.calls.find((c) => c.name === 'importScenario');
+    expect(call?.args.slice(1)).toEqual([false, true]);
+    expect(call?.args[0]).toMatchObject({ format: 'env', name: 'Pasted' });
+    expect(store.getState().active).toEqual({
+      scenario: { id: 'imported', name: 'Pasted' },
+      modifiedSinceApplied: false,
+    });
+    expect(store.getState().current?.clientConfiguration.pkceEnforced).toBe(true);
+    expect(store.getState().scenarios.some((x) => x.id === 'imported')).toBe(false);
+    expect(store.getState().presetNotice).toMatch(/without saving/);
+  });
+
+  it('shows every problem when an import cannot be applied, and applies nothing', async () => {
+    const { store } = await loaded({ dataDir: null });
+    const before = store.getState().current;
+    store.getState().setImport({ text: 'BAD=1' });
+    await store.getState().applyImport();
+    expect(store.getState().importState.issues).toHaveLength(2);
+    expect(store.getState().importState.status).toBe('idle');
+    expect(store.getState().current).toEqual(before);
+  });
+
   it('exports in each format and drops an answer that comes after closing', async () => {
     const { store } = await loaded();
     await store.getState().openExport('pkce-enforced', 'env');

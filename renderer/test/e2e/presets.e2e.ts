@@ -339,4 +339,33 @@ describe.skipIf(!chromiumAvailable())('personas and scenarios without a data fol
     expect(flow.userinfo).not.toHaveProperty('phone_number');
     expect(ui.pageErrors).toEqual([]);
   });
+
+  it('opens a pasted scenario export on Scenario JSON and applies it without saving', async () => {
+    const exported = await (
+      await fetch(
+        `${ui.baseUrl}/_simulator/api/scenarios/verified-with-passport/export?format=json`,
+      )
+    ).text();
+    await presets.openImport();
+    // Last used with env text: a pasted JSON export switches the dialog to its format.
+    await presets.importFormat('env').click();
+    await presets.importText.fill('');
+    await presets.importText.fill(
+      exported.replace('"Verified with a passport"', '"Pasted passport"'),
+    );
+    await ui.page.getByTestId('import-detected').waitFor();
+    expect(await presets.importFormatChosen()).toBe('json');
+    await presets.importButton('apply').click();
+    await presets.activeLabel.filter({ hasText: 'Pasted passport' }).waitFor();
+    const active = (await (await fetch(`${ui.baseUrl}/_simulator/api/active`)).json()) as {
+      scenario?: { name: string };
+    };
+    expect(active.scenario?.name).toBe('Pasted passport');
+    const config = (await (await fetch(`${ui.baseUrl}/config`)).json()) as {
+      clientConfiguration: { claims: string[] };
+    };
+    expect(config.clientConfiguration.claims).toContain('https://vocab.account.gov.uk/v1/passport');
+    await ui.page.keyboard.press('Escape');
+    expect(ui.pageErrors).toEqual([]);
+  });
 });

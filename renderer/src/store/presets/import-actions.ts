@@ -2,6 +2,7 @@ import { describeApiError } from '../../api/result.js';
 import type { PresetRef } from './presets-state.js';
 import { initialImportState, type ImportState } from './presets-state.js';
 import type { PresetsTools } from './presets-tools.js';
+import { detectImportFormat } from './detect-import-format.js';
 import { issuesOf } from './split-issues.js';
 
 /** The Import… dialog: text in, a checked scenario out, saved or applied on demand. */
@@ -11,6 +12,8 @@ export interface ImportActions {
   checkImport(): Promise<void>;
   /** Saves the imported scenario (data folder only), and applies it when asked. */
   saveImport(apply: boolean): Promise<void>;
+  /** Applies the imported scenario without saving it (no data folder needed). */
+  applyImport(): Promise<void>;
   resetImport(): void;
 }
 
@@ -18,16 +21,18 @@ export function createImportActions(t: PresetsTools): ImportActions {
   const { set, get, api } = t;
   return {
     setImport(patch) {
-      set((s) => ({
-        importState: {
-          ...s.importState,
-          ...patch,
-          // What was checked no longer describes the text.
-          result: null,
-          issues: [],
-          error: null,
-        },
-      }));
+      set((s) => {
+        const next: ImportState = { ...s.importState, ...patch };
+        if (patch.format !== undefined) next.formatChosen = true;
+        if (patch.text !== undefined) {
+          // Pasted text chooses its format until the tester picks one; clearing it starts over.
+          if (patch.text.trim() === '') next.formatChosen = false;
+          next.detected = detectImportFormat(patch.text) ?? null;
+          if (!next.formatChosen && next.detected) next.format = next.detected;
+        }
+        // What was checked no longer describes the text.
+        return { importState: { ...next, result: null, issues: [], error: null } };
+      });
     },
 
     async checkImport() {
@@ -82,6 +87,43 @@ export function createImportActions(t: PresetsTools): ImportActions {
         presetError: null,
       });
       if (apply) await get().applyPreset(ref);
+    },
+
+    async applyImport() {
+      const { format, text, name } = get().importState;
+      if (get().importState.status !== 'idle') return;
+      set((s) => ({ importState: { ...s.importState, status: 'applying', error: null } }));
+      const result = await api.importScenario(
+        { format, text, ...(name.trim() ? { name: name.trim() } : {}) },
+        false,
+        true,
+      );
+      if (!result.ok || !result.value.applied) {
+        const issues = result.ok ? [] : issuesOf(result.error);
+        set((s) => ({
+          importState: {
+            ...s.importState,
+            status: 'idle',
+            result: null,
+            issues,
+            error: result.ok
+              ? 'The simulator did not apply the scenario.'
+              : issues.length
+                ? null
+                : describeApiError(result.error),
+          },
+        }));
+        return;
+      }
+      const { applied, scenario } = result.value;
+      t.seq.active++;
+      set((s) => ({
+        importState: { ...s.importState, status: 'idle', result: result.value },
+        active: applied.active,
+        presetNotice: `Applied “${scenario.name}” without saving it.`,
+        presetError: null,
+      }));
+      get().receiveConfig(applied.config);
     },
 
     resetImport: () => set({ importState: initialImportState() }),

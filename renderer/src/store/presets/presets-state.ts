@@ -40,10 +40,14 @@ export const SCENARIO_SHORTCUTS = 9;
 
 export interface ImportState {
   format: ExportFormat;
+  /** The format the pasted text looks like, when it looks like one. */
+  detected: ExportFormat | null;
+  /** The tester picked the format: pasted text no longer switches it. */
+  formatChosen: boolean;
   text: string;
   /** For formats that carry no name (config); overrides the one in the text. */
   name: string;
-  status: 'idle' | 'checking' | 'saving';
+  status: 'idle' | 'checking' | 'saving' | 'applying';
   /** The scenario the text describes, once checked (or saved). */
   result: ImportResult | null;
   /** Every problem the simulator found, with its field path. */
@@ -129,7 +133,9 @@ export interface PresetsState {
 }
 
 export const initialImportState = (): ImportState => ({
-  format: 'env',
+  format: 'json',
+  detected: null,
+  formatChosen: false,
   text: '',
   name: '',
   status: 'idle',
