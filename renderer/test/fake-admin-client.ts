@@ -43,12 +43,19 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
     },
     validateConfig: async (body) => {
       calls.push({ name: 'validateConfig', body });
+      // As the simulator: a phone number not in E.164 is accepted, with a warning.
+      const phone = body.responseConfiguration.phoneNumber;
+      const warnings =
+        typeof phone === 'string' && !phone.startsWith('+')
+          ? [{ path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' }]
+          : [];
       return body.responseConfiguration.sub === ''
         ? ok({
             ok: false,
             issues: [{ path: 'responseConfiguration.sub', message: 'must not be empty' }],
+            warnings,
           })
-        : ok({ ok: true });
+        : ok({ ok: true, warnings });
     },
     getDefaults: async () => (calls.push({ name: 'getDefaults' }), ok(sampleConfig())),
     resetConfig: async () => {

@@ -190,6 +190,11 @@ export interface TokenAnalysis {
   summary?: string;
   /** What could not be checked, and why (e.g. the /authorize request left the log). */
   notes?: string[];
+  /**
+   * Values the token carries that the provider never sends (a birth date that is no ISO 8601
+   * date…): accepted by the simulator, but a relying party may stumble on them.
+   */
+  warnings?: string[];
 }
 
 export interface SimulatorStatus {

@@ -89,7 +89,7 @@ describe('createAdminClient', () => {
     const good = fakeFetch(200, { ok: true });
     expect(await good.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
       ok: true,
-      value: { ok: true },
+      value: { ok: true, warnings: [] },
     });
     expect(good.calls[0]?.url).toBe('/_simulator/api/config/validate');
     const bad = fakeFetch(200, {
@@ -98,8 +98,38 @@ describe('createAdminClient', () => {
     });
     expect(await bad.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
       ok: true,
-      value: { ok: false, issues: [{ path: 'simulatorUrl', message: 'must be an absolute URL' }] },
+      value: {
+        ok: false,
+        issues: [{ path: 'simulatorUrl', message: 'must be an absolute URL' }],
+        warnings: [],
+      },
     });
+    // Warnings come with either verdict; malformed ones are left out.
+    const warned = fakeFetch(200, {
+      ok: true,
+      warnings: [
+        { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+        { path: 5, message: 'x' },
+        'text',
+        null,
+      ],
+    });
+    expect(await warned.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
+      ok: true,
+      value: {
+        ok: true,
+        warnings: [
+          { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+        ],
+      },
+    });
+    for (const warnings of [null, 5, 'x', { path: 'a', message: 'b' }]) {
+      const odd = fakeFetch(200, { ok: true, warnings });
+      expect(await odd.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
+        ok: true,
+        value: { ok: true, warnings: [] },
+      });
+    }
   });
 
   it('reports a network failure and an unexpected body as values', async () => {

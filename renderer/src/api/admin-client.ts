@@ -28,7 +28,23 @@ export interface ExchangeQuery {
 
 export type { ExchangeDetail, ExchangePage };
 
-export type ValidationOutcome = { ok: true } | { ok: false; issues: FieldIssue[] };
+/**
+ * The simulator's verdict on a draft: refusals (issues), and warnings about accepted values the
+ * provider would never send (an impossible birth date, a phone number not in E.164…).
+ */
+export type ValidationOutcome =
+  | { ok: true; warnings: FieldIssue[] }
+  | { ok: false; issues: FieldIssue[]; warnings: FieldIssue[] };
+
+/** The warnings of a validate answer; anything malformed is left out. */
+export function parseWarnings(body: unknown): FieldIssue[] {
+  if (!isRecord(body) || !Array.isArray(body.warnings)) return [];
+  return body.warnings.flatMap((w: unknown) =>
+    isRecord(w) && typeof w.path === 'string' && typeof w.message === 'string'
+      ? [{ path: w.path, message: w.message }]
+      : [],
+  );
+}
 
 /** Every request the UI makes. Components never fetch; they call the store, which calls this. */
 export interface AdminClient {
@@ -192,11 +208,13 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
       );
       if (!result.ok) {
         // A 400 carrying issues is still an answer to "is this valid?".
-        if (result.error.kind === 'invalid') return ok({ ok: false, issues: result.error.issues });
+        if (result.error.kind === 'invalid')
+          return ok({ ok: false, issues: result.error.issues, warnings: [] });
         return result;
       }
-      if (result.value.ok === true) return ok({ ok: true });
-      return ok({ ok: false, issues: parseFieldIssues(result.value) });
+      const warnings = parseWarnings(result.value);
+      if (result.value.ok === true) return ok({ ok: true, warnings });
+      return ok({ ok: false, issues: parseFieldIssues(result.value), warnings });
     },
     getDefaults: () => call(`${ADMIN_API}/defaults`, {}, isConfig),
     resetConfig: () => call(`${ADMIN_API}/config/reset`, { method: 'POST' }, isConfig),

@@ -33,6 +33,7 @@ export function createPresetsTools(set: SetState, get: GetState, deps: PresetsDe
       const form = deps.makeFormStore();
       const defaults = get().defaults;
       form.setState({ current: config, draft: config, defaults: defaults ?? config });
+      void form.getState().refreshWarnings();
       return form;
     },
     seq: { active: 0, diff: 0, export: 0 },
