@@ -94,10 +94,13 @@ export class ActiveTracker {
     return out;
   }
 
-  /** A saved persona or scenario was renamed or deleted: keep GET /active truthful. */
-  forget(kind: 'persona' | 'scenario', id: string): void {
-    if (kind === 'persona' && this.persona?.id === id) this.persona = undefined;
-    if (kind === 'scenario' && this.scenario?.id === id) this.scenario = undefined;
+  /**
+   * A saved persona or scenario was deleted (or given a new id, `replacement`): keep GET /active
+   * truthful.
+   */
+  forget(kind: 'persona' | 'scenario', id: string, replacement?: ActiveRef): void {
+    if (kind === 'persona' && this.persona?.id === id) this.persona = replacement;
+    if (kind === 'scenario' && this.scenario?.id === id) this.scenario = replacement;
   }
 
   rename(kind: 'persona' | 'scenario', id: string, name: string): void {

@@ -17,6 +17,10 @@ export interface PersonaDocument {
   id?: string;
   name: string;
   description?: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }
 
@@ -25,6 +29,10 @@ export interface Persona {
   id: string;
   name: string;
   description: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   builtIn: boolean;
   responseConfiguration: ResponseConfiguration;
 }
@@ -60,6 +68,10 @@ export interface InlinePersona {
   id?: string;
   name: string;
   description?: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }
 

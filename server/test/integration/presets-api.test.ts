@@ -378,6 +378,63 @@ describe('scenarios', () => {
     expect(existsSync(join(dir, 'scenarios', 'saved-and-applied.json'))).toBe(true);
   });
 
+  it('PUT with a new id in the body renames a persona; scenarios and GET /active follow', async () => {
+    const { sim, dir } = fresh();
+    const copy = (
+      await request(sim.app).post(`${API}/personas/no-phone/duplicate`).send({}).expect(201)
+    ).body as Persona;
+    expect(copy.id).toBe('no-phone-number-copy');
+    await request(sim.app)
+      .post(`${API}/scenarios`)
+      .send({ name: 'Uses the copy', persona: copy.id })
+      .expect(201);
+    await request(sim.app).post(`${API}/personas/${copy.id}/apply`).expect(200);
+    const renamed = await request(sim.app)
+      .put(`${API}/personas/${copy.id}`)
+      .send({ ...copy, id: 'landline-only', name: 'Landline only' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.location).toBe(`${API}/personas/landline-only`);
+    expect(renamed.body).toMatchObject({ id: 'landline-only', name: 'Landline only' });
+    expect((await request(sim.app).get(`${API}/personas/${copy.id}`)).status).toBe(404);
+    expect(readdirSync(join(dir, 'personas'))).toEqual(['landline-only.json']);
+    expect((await request(sim.app).get(`${API}/scenarios/uses-the-copy`)).body.persona).toBe(
+      'landline-only',
+    );
+    expect((await request(sim.app).get(`${API}/active`)).body.persona).toEqual({
+      id: 'landline-only',
+      name: 'Landline only',
+    });
+  });
+
+  it('refuses a rename to a taken or malformed id, changing nothing', async () => {
+    const { sim, dir } = fresh();
+    await request(sim.app).post(`${API}/personas`).send(newPersona).expect(201);
+    await request(sim.app)
+      .post(`${API}/personas`)
+      .send({ ...newPersona, name: 'Other' })
+      .expect(201);
+    const taken = await request(sim.app)
+      .put(`${API}/personas/tess-tester`)
+      .send({ ...newPersona, id: 'other' });
+    expect(taken.status).toBe(409);
+    const builtIn = await request(sim.app)
+      .put(`${API}/personas/tess-tester`)
+      .send({ ...newPersona, id: 'no-phone' });
+    expect(builtIn.status).toBe(409);
+    for (const id of [42, null, ['x'], { a: 1 }, 'Not An Id', '', 'a'.repeat(65), '-x']) {
+      const res = await request(sim.app)
+        .put(`${API}/personas/tess-tester`)
+        .send({ ...newPersona, id });
+      expect(res.status, JSON.stringify(id)).toBe(400);
+      expect(
+        (res.body.issues as { path: string }[]).some((i) => i.path === 'id'),
+        JSON.stringify(id),
+      ).toBe(true);
+    }
+    expect(readdirSync(join(dir, 'personas')).sort()).toEqual(['other.json', 'tess-tester.json']);
+    await expectStillServing(sim);
+  });
+
   it('a persona applied after a scenario leaves the scenario named in GET /active', async () => {
     const { sim } = fresh();
     await request(sim.app).post(`${API}/scenarios/verified-with-passport/apply`).expect(200);

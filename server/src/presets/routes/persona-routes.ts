@@ -2,7 +2,7 @@ import { parsePersonaDocument } from '../parse-preset.js';
 import { uniqueId } from '../preset-id.js';
 import type { ApplyResult, Persona } from '../preset-types.js';
 import { personaConfigBody, toPersona } from '../resolve-preset.js';
-import { conflict, describeIssues, invalid, invalidIssues, notFound } from './preset-http-error.js';
+import { conflict, describeIssues, invalidIssues, notFound } from './preset-http-error.js';
 import {
   editableId,
   requireDataDir,
@@ -53,13 +53,22 @@ export function addPersonaRoutes({ router, ctx, store, tracker }: PresetRoutesCo
       if (!store.isTaken('personas', id)) throw notFound('personas', id);
       const doc = parsePersonaDocument(presetBody(req));
       if (!doc.ok) throw invalidIssues(doc.error);
-      if (doc.value.id !== undefined && doc.value.id !== id)
-        throw invalid('the id in the body differs from the id in the path', [
-          { path: 'id', message: `must be "${id}" (ids do not change; duplicate to copy)` },
+      // An id in the body that differs from the path's renames the persona.
+      const newId = doc.value.id ?? id;
+      if (newId !== id && store.isTaken('personas', newId))
+        throw conflict(`a persona with the id "${newId}" already exists`, [
+          { path: 'id', message: `"${newId}" is taken` },
         ]);
-      const persona = toPersona(doc.value, id);
+      const persona = toPersona(doc.value, newId);
       store.savePersona(persona);
-      tracker.rename('persona', id, persona.name);
+      if (newId !== id) {
+        store.remove('personas', id);
+        // Saved scenarios that named the persona follow it.
+        for (const s of store.listScenarios().items)
+          if (!s.builtIn && s.persona === id) store.saveScenario({ ...s, persona: newId });
+        tracker.forget('persona', id, { id: newId, name: persona.name });
+      } else tracker.rename('persona', id, persona.name);
+      if (newId !== id) res.location(`${req.baseUrl}/personas/${newId}`);
       res.json(persona);
     }),
   );
