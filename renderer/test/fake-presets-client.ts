@@ -101,6 +101,13 @@ export function createFakePresetsClient(
             ...(body.name === '' ? [{ path: 'name', message: 'must not be empty' }] : []),
           ],
         });
+      // As the simulator: another id in the body renames the persona, unless it is taken.
+      if (body.id !== undefined && body.id !== id && personas.some((p) => p.id === body.id))
+        return err({
+          kind: 'http' as const,
+          status: 409,
+          message: `a persona with the id "${body.id}" already exists`,
+        });
       const updated = { ...(personas[at] as Persona), ...body } as Persona;
       personas[at] = updated;
       return ok(updated);
@@ -135,7 +142,16 @@ export function createFakePresetsClient(
     },
     async createScenario(doc) {
       record('createScenario', doc);
-      return noDataDir();
+      if (!dataDir) return noDataDir();
+      const created = scenario(doc.id ?? doc.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), {
+        name: doc.name,
+        description: doc.description ?? '',
+        clientConfiguration: doc.clientConfiguration ?? {},
+        flags: doc.flags ?? {},
+        ...(typeof doc.persona === 'string' ? { persona: doc.persona } : {}),
+      });
+      scenarios.push(created);
+      return ok(created);
     },
     async updateScenario(id, doc) {
       record('updateScenario', id, doc);

@@ -18,6 +18,8 @@ import { ok, type Result } from './result.js';
 export interface PersonaBody {
   name: string;
   description?: string;
+  nameCy?: string;
+  descriptionCy?: string;
   id?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }

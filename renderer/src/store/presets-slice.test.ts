@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withoutEmptyOptionals } from '../api/config-body.js';
 import { sampleConfig, settle } from '../../test/fake-admin-client.js';
 import { createPresetsTestStore, persona, scenario } from '../../test/fake-presets-client.js';
 import type { ActivePreset } from '../../../server/src/contract.js';
@@ -227,6 +228,92 @@ describe('presets actions: duplicate, delete, save current', () => {
     expect(s.selectedPreset).toEqual({ kind: 'persona', id: 'no-phone-copy' });
     expect(s.personaEditor?.id).toBe('no-phone-copy');
     expect(s.personaEditor?.name).toBe('No phone (copy)');
+  });
+
+  it('a copy’s id follows its new name until the id is typed, and saving renames it', async () => {
+    const { store, presets } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    expect(store.getState().personaEditor).toMatchObject({
+      newId: 'no-phone-copy',
+      idFollowsName: true,
+    });
+    store.getState().updatePersonaEditor({ name: 'Landline only' });
+    expect(store.getState().personaEditor?.newId).toBe('landline-only');
+    expect(await store.getState().savePersonaEditor()).toBe(true);
+    const call = presets.calls.find((c) => c.name === 'updatePersona');
+    expect(call?.args[0]).toBe('no-phone-copy');
+    expect(call?.args[1]).toMatchObject({ id: 'landline-only', name: 'Landline only' });
+    expect(store.getState().personas.map((p) => p.id)).toContain('landline-only');
+    expect(store.getState().selectedPreset).toEqual({ kind: 'persona', id: 'landline-only' });
+
+    // Typed by hand, the id stays when the name changes; an unchanged id is not sent.
+    store.getState().editPersona('landline-only');
+    expect(store.getState().personaEditor?.idFollowsName).toBe(false);
+    store.getState().updatePersonaEditor({ name: 'Renamed again' });
+    expect(store.getState().personaEditor?.newId).toBe('landline-only');
+    store.getState().updatePersonaEditor({ newId: 'my-landline' });
+    store.getState().updatePersonaEditor({ name: 'And again' });
+    expect(store.getState().personaEditor?.newId).toBe('my-landline');
+  });
+
+  it('a taken id is refused and the editor stays open with the reason', async () => {
+    const { store } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    store.getState().updatePersonaEditor({ newId: 'no-phone' });
+    expect(await store.getState().savePersonaEditor()).toBe(false);
+    expect(store.getState().personaEditor?.error).toMatch(/already exists/);
+  });
+
+  it('saves no empty strings: cleared address properties and blank Welsh texts are left out', async () => {
+    const { store, presets } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    const editor = store.getState().personaEditor;
+    if (!editor) throw new Error('editor open');
+    editor.form.getState().editDraft((d) => ({
+      ...d,
+      responseConfiguration: {
+        ...d.responseConfiguration,
+        postalAddressDetails: [{ buildingNumber: '8', uprn: '', streetName: 'HADLEY ROAD' }],
+      },
+    }));
+    store.getState().updatePersonaEditor({ nameCy: '   ', descriptionCy: 'Disgrifiad' });
+    expect(await store.getState().savePersonaEditor()).toBe(true);
+    const body = presets.calls.find((c) => c.name === 'updatePersona')?.args[1] as {
+      nameCy?: string;
+      descriptionCy?: string;
+      responseConfiguration: { postalAddressDetails: Record<string, unknown>[] };
+    };
+    expect(body.responseConfiguration.postalAddressDetails).toEqual([
+      { buildingNumber: '8', streetName: 'HADLEY ROAD' },
+    ]);
+    expect(body).not.toHaveProperty('nameCy');
+    expect(body.descriptionCy).toBe('Disgrifiad');
+  });
+
+  it('Save current names the persona in force when the user is still that persona', async () => {
+    const { store, presets } = await loaded();
+    presets.personas.push(
+      persona('mine', { responseConfiguration: sampleConfig().responseConfiguration }),
+    );
+    await store.getState().loadPresets();
+    presets.setActive({
+      persona: { id: 'mine', name: 'Persona mine' },
+      modifiedSinceApplied: false,
+    });
+    await store.getState().refreshActive();
+    expect(await store.getState().saveCurrentAsScenario('Linked')).toBe(true);
+    const created = presets.calls.find((c) => c.name === 'createScenario')?.args[0];
+    expect(created).toMatchObject({ name: 'Linked', persona: 'mine' });
+    expect(store.getState().presetNotice).toMatch(/with the persona “Persona mine”/);
+
+    // Once the user was edited, the scenario holds the fields instead.
+    const edited = sampleConfig();
+    edited.responseConfiguration.email = 'changed@example.com';
+    store.getState().receiveConfig(edited);
+    const before = presets.calls.filter((c) => c.name === 'createScenario').length;
+    expect(await store.getState().saveCurrentAsScenario('Inline')).toBe(true);
+    expect(presets.calls.filter((c) => c.name === 'createScenario')).toHaveLength(before);
+    expect(presets.calls.filter((c) => c.name === 'importScenario').at(-1)?.args[1]).toBe(true);
   });
 
   it('explains that duplicating needs a data folder', async () => {
@@ -462,7 +549,8 @@ describe('presets actions: editors', () => {
     const call = presets.calls.find((c) => c.name === 'createPersona');
     expect(call?.args[0]).toMatchObject({
       name: 'Current user',
-      responseConfiguration: sampleConfig().responseConfiguration,
+      // Without the properties the sample leaves empty: a persona never stores "".
+      responseConfiguration: withoutEmptyOptionals(sampleConfig().responseConfiguration),
     });
     expect(store.getState().selectedPreset).toEqual({ kind: 'persona', id: 'current-user' });
   });

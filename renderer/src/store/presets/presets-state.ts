@@ -75,8 +75,15 @@ export interface ExportState {
 export interface PersonaEditor {
   /** null: a new persona, created on save. */
   id: string | null;
+  /** The id it is saved under: the same, or a new one (the persona is then renamed). */
+  newId: string;
+  /** The id follows the name (a fresh copy) until it is typed by hand. */
+  idFollowsName: boolean;
   name: string;
   description: string;
+  /** The name and description on the Welsh form; '' for none. */
+  nameCy: string;
+  descriptionCy: string;
   /** A store of the configuration form's shape: the persona's fields are its draft. */
   form: AppStore;
   saving: boolean;

@@ -1,4 +1,6 @@
+import type { Scenario } from '../../../../server/src/contract.js';
 import { describeApiError } from '../../api/result.js';
+import { deepEqual } from '../deep-equal.js';
 import type { ScenarioDraft } from './presets-state.js';
 import type { PresetsTools } from './presets-tools.js';
 import { scenarioDocumentOf, scenarioDraftOf } from './scenario-draft.js';
@@ -84,18 +86,50 @@ export function createScenarioEditorActions(t: PresetsTools): ScenarioEditorActi
       const current = get().current;
       if (!current || !get().dataDir) return false;
       set({ presetError: null, presetNotice: null });
-      const result = await api.importScenario(
-        { format: 'config', text: JSON.stringify(current), name },
-        true,
-      );
-      if (!result.ok) {
-        fail(result.error);
-        return false;
+      const request = { format: 'config' as const, text: JSON.stringify(current), name };
+      // The persona in force, when the user is still exactly that persona: the scenario names it
+      // (and follows its later edits) instead of holding a copy of its fields.
+      const activeId = get().active?.persona?.id;
+      const persona = get().personas.find((p) => p.id === activeId);
+      const linked =
+        persona && deepEqual(persona.responseConfiguration, current.responseConfiguration)
+          ? persona
+          : undefined;
+      let saved: Scenario;
+      if (linked) {
+        const checked = await api.importScenario(request, false);
+        if (!checked.ok) {
+          fail(checked.error);
+          return false;
+        }
+        const s = checked.value.scenario;
+        const created = await api.createScenario({
+          name: s.name,
+          description: s.description,
+          persona: linked.id,
+          clientConfiguration: s.clientConfiguration,
+          errorConfiguration: s.errorConfiguration,
+          flags: s.flags,
+        });
+        if (!created.ok) {
+          fail(created.error);
+          return false;
+        }
+        saved = created.value;
+      } else {
+        const result = await api.importScenario(request, true);
+        if (!result.ok) {
+          fail(result.error);
+          return false;
+        }
+        saved = result.value.scenario;
       }
       await get().loadPresets();
       set({
-        selectedPreset: { kind: 'scenario', id: result.value.scenario.id },
-        presetNotice: `Saved the current configuration as “${result.value.scenario.name}”.`,
+        selectedPreset: { kind: 'scenario', id: saved.id },
+        presetNotice: linked
+          ? `Saved the current configuration as “${saved.name}”, with the persona “${linked.name}”.`
+          : `Saved the current configuration as “${saved.name}”.`,
       });
       return true;
     },
