@@ -133,6 +133,8 @@ export interface Exchange {
   seq: number;
   endpoint: ExchangeEndpoint;
   journeyId?: string;
+  /** Set in GET /exchanges answers on pinned exchanges (kept past the log's cap). */
+  pinned?: boolean;
   startedAt: string;
   durationMs: number;
   request: ExchangeRequest;
