@@ -27,6 +27,7 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
     usingNewCoreIdentitySigningKeys: body.useNewCoreIdentitySigningKeys,
     interactiveMode: body.interactiveMode,
   });
+  let pins = { exchanges: [] as string[], journeys: [] as string[] };
   const client: AdminClient = {
     getConfig: async () => (calls.push({ name: 'getConfig' }), ok(config)),
     postConfig: async (body) => {
@@ -83,7 +84,25 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
       calls.push({ name: 'getExchange', body: id }),
       ok({ exchange: exchange(1), analysis: [] })
     ),
-    clearExchanges: async () => (calls.push({ name: 'clearExchanges' }), ok(undefined)),
+    clearExchanges: async () => {
+      calls.push({ name: 'clearExchanges' });
+      pins = { exchanges: [], journeys: [] };
+      return ok(undefined);
+    },
+    getPins: async () => (calls.push({ name: 'getPins' }), ok(structuredClone(pins))),
+    setPin: async (kind, id, pinned) => {
+      calls.push({ name: 'setPin', body: { kind, id, pinned } });
+      if (id === 'unknown' && pinned)
+        return err({
+          kind: 'http' as const,
+          status: 404,
+          message: 'the log holds no such exchange',
+        });
+      const list = kind === 'exchange' ? pins.exchanges : pins.journeys;
+      const next = pinned ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+      pins = kind === 'exchange' ? { ...pins, exchanges: next } : { ...pins, journeys: next };
+      return ok(structuredClone(pins));
+    },
     inspectToken: async (token) => {
       calls.push({ name: 'inspectToken', body: token });
       return ok({ role: 'id_token', compact: token, header: null, claims: null, checks: [] });

@@ -132,6 +132,22 @@ describe('createAdminClient', () => {
     }
   });
 
+  it('pins and unpins exchanges and journeys, and reads the pins', async () => {
+    const pins = { exchanges: ['a b'], journeys: ['j'] };
+    const put = fakeFetch(200, pins);
+    expect(await put.client.setPin('exchange', 'a b', true)).toEqual({ ok: true, value: pins });
+    expect(put.calls[0]?.url).toBe('/_simulator/api/pins/exchanges/a%20b');
+    expect(put.calls[0]?.init?.method).toBe('PUT');
+    const del = fakeFetch(200, pins);
+    await del.client.setPin('journey', 'j', false);
+    expect(del.calls[0]?.url).toBe('/_simulator/api/pins/journeys/j');
+    expect(del.calls[0]?.init?.method).toBe('DELETE');
+    for (const body of [{ exchanges: [1], journeys: [] }, { exchanges: [] }, [], 'x']) {
+      const odd = fakeFetch(200, body);
+      expect((await odd.client.getPins()).ok, JSON.stringify(body)).toBe(false);
+    }
+  });
+
   it('reports a network failure and an unexpected body as values', async () => {
     const offline = createAdminClient(async () => {
       throw new TypeError('Failed to fetch');

@@ -58,6 +58,9 @@ export interface AdminClient {
   listExchanges(query?: ExchangeQuery): Promise<Result<ExchangePage>>;
   getExchange(id: string): Promise<Result<ExchangeDetail>>;
   clearExchanges(): Promise<Result<void>>;
+  /** What is pinned in the log (kept past its cap). */
+  getPins(): Promise<Result<LogPins>>;
+  setPin(kind: 'exchange' | 'journey', id: string, pinned: boolean): Promise<Result<LogPins>>;
   inspectToken(token: string, role?: TokenRole): Promise<Result<TokenAnalysis>>;
 }
 
@@ -65,6 +68,18 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The pins answer: two lists of ids. */
+export interface LogPins {
+  exchanges: string[];
+  journeys: string[];
+}
+const isPins = (b: unknown): b is LogPins =>
+  isRecord(b) &&
+  Array.isArray(b.exchanges) &&
+  b.exchanges.every((x) => typeof x === 'string') &&
+  Array.isArray(b.journeys) &&
+  b.journeys.every((x) => typeof x === 'string');
 
 /**
  * Reads the refused fields of a 400 from POST /config: the `errors` map (keyed by path) when
@@ -243,6 +258,13 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
         {},
         (b): b is ExchangeDetail =>
           isRecord(b) && isRecord(b.exchange) && Array.isArray(b.analysis),
+      ),
+    getPins: () => call(`${ADMIN_API}/pins`, {}, isPins),
+    setPin: (kind, id, pinned) =>
+      call(
+        `${ADMIN_API}/pins/${kind === 'exchange' ? 'exchanges' : 'journeys'}/${encodeURIComponent(id)}`,
+        { method: pinned ? 'PUT' : 'DELETE' },
+        isPins,
       ),
     async clearExchanges() {
       const result = await call(

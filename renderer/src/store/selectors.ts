@@ -1,7 +1,7 @@
 import type { ErrorConfiguration, Exchange } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
-import { visibleExchanges, type LogFilter } from './log-slice.js';
+import { visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
 import { findPreset, isActivePreset } from './presets/preset-lookup.js';
 import { type PresetRef } from './presets/presets-state.js';
@@ -25,7 +25,10 @@ function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
   };
 }
 
-const visibleMemo = memo((items: Exchange[], filter: LogFilter) => visibleExchanges(items, filter));
+const visibleMemo = memo(
+  (items: Exchange[], filter: LogFilter, pins: LogPins, pinnedFirst: boolean) =>
+    visibleExchanges(items, filter, pins, pinnedFirst),
+);
 
 export interface ActiveScenario {
   group: ErrorGroup;
@@ -48,7 +51,8 @@ export const selectors = {
   activeErrors: (s: AppState): ErrorConfiguration =>
     s.pendingErrors ?? s.current?.errorConfiguration ?? EMPTY_ERRORS,
   activeScenarios: (s: AppState): ActiveScenario[] => activeListMemo(selectors.activeErrors(s)),
-  visibleExchanges: (s: AppState): Exchange[] => visibleMemo(s.items, s.filter),
+  visibleExchanges: (s: AppState): Exchange[] =>
+    visibleMemo(s.items, s.filter, s.pins, s.pinnedFirst),
   selectedExchange: (s: AppState): Exchange | undefined =>
     s.selectedId === null ? undefined : s.items.find((e) => e.id === s.selectedId),
   isFiltered: (s: AppState): boolean =>
