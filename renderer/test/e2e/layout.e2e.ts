@@ -143,5 +143,27 @@ describe.skipIf(!chromiumAvailable())(
       await ui.page.keyboard.press('Enter');
       expect(await ui.page.evaluate(() => document.activeElement?.id)).toBe('main');
     });
+
+    it('"/" then fast typing lands in the log filter, never in the quick switcher', async () => {
+      await ui.page.setViewportSize({ width: 1280, height: 720 });
+      await app.goTo('config');
+      await ui.page.locator('body').click({ position: { x: 5, y: 300 } });
+      // Keys as fast as a typist's burst: all in one task, before the log screen can render.
+      await ui.page.evaluate(() => {
+        for (const key of ['/', 's', 't', 'a', 't', 'e'])
+          document.body.dispatchEvent(
+            new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+          );
+      });
+      const filter = ui.page.locator('#log-filter');
+      await expect.poll(() => filter.inputValue()).toBe('state');
+      expect(await filter.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await ui.page.getByTestId('quick-switcher').count()).toBe(0);
+      // Typing on goes on into the filter.
+      await ui.page.keyboard.type('=x');
+      expect(await filter.inputValue()).toBe('state=x');
+      await filter.fill('');
+      await ui.page.keyboard.press('Escape');
+    });
   },
 );

@@ -323,6 +323,11 @@ describe.skipIf(!chromiumAvailable())('personas and scenarios without a data fol
     await notice.filter({ hasText: 'npm run headless -- --data-dir ./simulator-data' }).waitFor();
     await presets.select('persona', 'no-phone');
     expect(await presets.detailButton('duplicate').isDisabled()).toBe(true);
+    // Disabled, it says why rather than inviting to duplicate.
+    expect(await presets.detailButton('duplicate').textContent()).toContain('needs a data folder');
+    expect(await ui.page.getByTestId('detail-builtin-note').textContent()).not.toMatch(
+      /^Built-in: duplicate it/,
+    );
     expect(await ui.page.getByTestId('new-persona').isDisabled()).toBe(true);
     expect(await ui.page.getByTestId('save-current-scenario').isDisabled()).toBe(true);
     await presets.openImport();
