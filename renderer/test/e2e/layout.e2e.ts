@@ -132,6 +132,42 @@ describe.skipIf(!chromiumAvailable())(
       });
     }
 
+    it('800×600: the import dialog and the persona editor fit too', async () => {
+      await ui.page.setViewportSize({ width: 800, height: 600 });
+      await app.goTo('presets');
+      await ui.page.getByTestId('open-import').click();
+      await ui.page.getByTestId('import-dialog').waitFor();
+      await ui.page.getByTestId('import-text').fill('PKCE_ENABLD=true');
+      await ui.page.getByTestId('import-check').click();
+      await ui.page.getByTestId('import-problem').first().waitFor();
+      await ui.page.screenshot({ path: join(SHOTS, 'import-800x600.png') });
+      expect(await probe.fullyInView(ui.page.getByTestId('import-apply'))).toBe(true);
+      let layout = await probe.measure();
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+      expect(layout.overflowing).toEqual([]);
+      await ui.page.keyboard.press('Escape');
+
+      const copy = (await (
+        await fetch(`${ui.baseUrl}/_simulator/api/personas/no-phone/duplicate`, { method: 'POST' })
+      ).json()) as { id: string };
+      await ui.page.reload();
+      await app.waitConnected();
+      await app.goTo('presets');
+      await ui.page
+        .locator(
+          `[data-testid="preset-row"][data-kind="persona"][data-id="${copy.id}"] .preset-row-main`,
+        )
+        .click();
+      await ui.page.getByTestId('detail-edit').click();
+      await ui.page.getByTestId('persona-editor').waitFor();
+      await ui.page.screenshot({ path: join(SHOTS, 'persona-editor-800x600.png') });
+      layout = await probe.measure();
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+      expect(layout.overflowing).toEqual([]);
+      expect(await probe.fullyInView(ui.page.getByTestId('persona-save'))).toBe(true);
+      await ui.page.getByTestId('persona-cancel').click();
+    });
+
     it('a skip link leads past the header to the screen', async () => {
       await ui.page.setViewportSize({ width: 1280, height: 720 });
       await ui.page.goto(ui.uiUrl);

@@ -51,6 +51,14 @@ export class LayoutProbe {
         if (getComputedStyle(el).visibility === 'hidden') continue;
         if (rect.right > width + 1 && !clippedByScrollBox(el)) overflowing.push(describe(el));
         else if (cutOff(el, rect)) overflowing.push(`${describe(el)} (cut off)`);
+        // A pane that scrolls sideways (code and text boxes may).
+        const style = getComputedStyle(el);
+        if (
+          (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          !['PRE', 'TEXTAREA', 'CODE'].includes(el.tagName)
+        )
+          overflowing.push(`${describe(el)} (scrolls sideways)`);
       }
       const tabLines = Array.from(document.querySelectorAll<HTMLElement>('[role="tab"] .nav-label'))
         .filter((label) => label.getClientRects().length > 0)
