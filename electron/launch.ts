@@ -1,20 +1,31 @@
 #!/usr/bin/env node
 /**
- * `npm start`: runs the desktop app when this machine has the Electron binary, and headless mode
- * otherwise. Plain Node, no Electron import (importing the electron package would start a
- * download of the binary). With server/src/cli.ts, the only module that reads process.env.
+ * `npm start`: runs the desktop app, fetching the Electron binary first with the electron
+ * package's own installer when it is missing, and headless mode where there is no display, the
+ * download fails, CI is set or `--headless` is given. Plain Node, no Electron import (importing
+ * the electron package would start a download of its own). With server/src/cli.ts, the only
+ * module that reads process.env.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { decideLaunch } from './launch/decide-launch.js';
+import { fileURLToPath } from 'node:url';
+import { decideLaunch, installFailedNotice } from './launch/decide-launch.js';
+import { describeDesktopExit } from './launch/describe-desktop-exit.js';
+import {
+  findElectronInstaller,
+  installerFailureReason,
+  type ElectronInstaller,
+} from './launch/electron-installer.js';
 import { findElectronBinary, type BinaryProbe } from './launch/find-electron-binary.js';
+import { isMainModule } from './launch/is-main-module.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** dist/electron/launch.js → the folder with package.json, which names dist/electron/main.js. */
 const appDir = resolve(here, '..', '..');
+/** How often a long download says it is still going. */
+const DOWNLOAD_HEARTBEAT_MS = 15_000;
 
 const realFiles: BinaryProbe = {
   readText(path) {
@@ -37,9 +48,43 @@ function electronPackageDir(): string | undefined {
 }
 
 async function runHeadless(notice: string, argv: string[]): Promise<never> {
-  console.error(notice);
+  if (notice !== '') console.error(notice);
   const { runCli } = await import('../server/src/cli.js');
   process.exit(await runCli(argv, process.env));
+}
+
+/** Runs the electron package's install.js; resolves with why it failed, or undefined. */
+function runInstaller(installer: ElectronInstaller): Promise<string | undefined> {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [installer.script], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: process.env,
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 64_000) stderr += chunk;
+    });
+    const heartbeat = setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.error(`… still downloading Electron ${installer.version} (${seconds} s)`);
+    }, DOWNLOAD_HEARTBEAT_MS);
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const finish = (reason: string | undefined) => {
+      clearInterval(heartbeat);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      done(reason);
+    };
+    child.once('error', (error) => finish(`the installer could not run: ${error.message}`));
+    child.once('exit', (code, signal) => {
+      if (signal === 'SIGINT' || signal === 'SIGTERM') process.exit(130);
+      finish(code === 0 ? undefined : installerFailureReason(stderr, code, signal));
+    });
+  });
 }
 
 function runDesktop(binary: string, args: string[], argv: string[]): void {
@@ -60,35 +105,42 @@ function runDesktop(binary: string, args: string[], argv: string[]): void {
   });
   child.once('exit', (code, signal) => {
     for (const s of signals) process.off(s, forward);
-    if (signal) {
-      // End the same way the app did, so callers see the signal.
-      process.kill(process.pid, signal);
-      return;
-    }
-    process.exit(code ?? 1);
+    const exit = describeDesktopExit(code, signal, process.platform);
+    if (exit.hint) console.error(exit.hint);
+    // End the same way the app did, so callers see its code or its signal.
+    if (exit.kind === 'signal') process.kill(process.pid, exit.signal);
+    else process.exit(exit.code);
   });
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const plan = decideLaunch({
-    lookup: findElectronBinary(
-      electronPackageDir(),
-      realFiles,
-      process.env.ELECTRON_OVERRIDE_DIST_PATH,
-    ),
-    appDir,
-    argv,
-    env: process.env,
-    platform: process.platform,
-  });
+  const electronDir = electronPackageDir();
+  const decide = (installerRan: boolean) =>
+    decideLaunch({
+      lookup: findElectronBinary(electronDir, realFiles, process.env.ELECTRON_OVERRIDE_DIST_PATH),
+      installer: findElectronInstaller(electronDir, realFiles),
+      installerRan,
+      appDir,
+      argv,
+      env: process.env,
+      platform: process.platform,
+    });
+  let plan = decide(false);
+  if (plan.mode === 'install') {
+    console.error(plan.notice);
+    const failure = await runInstaller(plan.installer);
+    if (failure !== undefined) {
+      await runHeadless(installFailedNotice(plan.installer, failure, argv, process.env), argv);
+    }
+    plan = decide(true);
+    if (plan.mode === 'desktop') console.error('Electron is ready; opening the window.');
+  }
   if (plan.mode === 'desktop') runDesktop(plan.binary, plan.args, argv);
-  else await runHeadless(plan.notice, plan.argv);
+  else if (plan.mode === 'headless') await runHeadless(plan.notice, plan.argv);
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (invokedDirectly) {
+if (isMainModule(import.meta.url, process.argv[1], realpathSync)) {
   main().catch((error: unknown) => {
     console.error(
       `identity-simulator: could not start (${error instanceof Error ? error.message : String(error)})`,

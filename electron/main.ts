@@ -17,13 +17,15 @@ import {
   type ListenFailure,
 } from './host/describe-host-failure.js';
 import { findFreePort } from './host/find-free-port.js';
+import { planSecondLaunch } from './host/second-launch.js';
 import {
   createProviderHost,
   type ProviderHost,
   type ProviderStatus,
 } from './host/provider-host.js';
 import { registerDesktopIpc } from './ipc.js';
-import { parseDesktopArgs } from './launch/parse-desktop-args.js';
+import { parseDesktopArgs } from './args/parse-desktop-args.js';
+import { copyConsoleTo, createFileLog } from './log/file-log.js';
 import { installMenu } from './menu.js';
 import { buildStartErrorPage } from './pages/start-error-page.js';
 import type { WindowBounds } from './settings/desktop-settings.js';
@@ -32,6 +34,8 @@ import { createSettingsStore } from './settings/settings-store.js';
 import { startingConfiguration } from './settings/starting-configuration.js';
 import { createMainWindow } from './window.js';
 import { fitWindowBounds } from './window/fit-window-bounds.js';
+import { createReloadBudget } from './window/reload-budget.js';
+import { sandboxNotice } from './window/sandbox-notice.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(here, 'preload.cjs');
@@ -39,8 +43,18 @@ const UI_DIR = join(here, '..', 'renderer');
 
 const args = parseDesktopArgs(process.argv.slice(1));
 if (args.userDataDir !== undefined) app.setPath('userData', resolve(args.userDataDir));
+// The log folder: ~/Library/Logs/Identity Simulator on macOS, <userData>/logs elsewhere. Everything
+// the main process prints goes there too, start-up failures included.
+app.setAppLogsPath();
+const fileLog = createFileLog(app.getPath('logs'));
+copyConsoleTo(fileLog);
+console.info(`Identity Simulator ${app.getVersion()} starting (log: ${fileLog.path})`);
+const noSandbox = sandboxNotice(process.platform, app.commandLine.hasSwitch('no-sandbox'));
+if (noSandbox) console.warn(noSandbox);
 
 let window: BrowserWindow | undefined;
+/** Set once the provider host exists: what a second start of the app asks of this one. */
+let onSecondLaunch: ((argv: string[]) => void) | undefined;
 /** The start-error page while it is shown (the bridge trusts exactly this URL). */
 let localPageUrl: string | undefined;
 
@@ -49,7 +63,7 @@ function fatal(error: unknown): void {
   console.error(`Identity Simulator could not start: ${text}`);
   showFatalError(
     'Identity Simulator could not start',
-    error instanceof Error ? error.message : text,
+    `${error instanceof Error ? error.message : text}\n\nDetails are in ${fileLog.path}.`,
   );
   app.exit(1);
 }
@@ -163,18 +177,60 @@ async function start(): Promise<void> {
   win.on('closed', () => {
     window = undefined;
   });
+  // A page that keeps crashing is reloaded a few times, then left alone with an explanation.
+  const mayReload = createReloadBudget(3, 60_000);
   win.webContents.on('render-process-gone', (_event, details) => {
-    console.error(`The window's page stopped (${details.reason}); reloading it.`);
-    if (details.reason !== 'clean-exit' && !win.isDestroyed()) win.webContents.reload();
-  });
-  win.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
-    // -3 is an aborted load: the page was replaced on purpose (a port change, say).
-    if (!isMainFrame || code === -3) return;
+    if (details.reason === 'clean-exit' || win.isDestroyed()) return;
+    if (mayReload(Date.now())) {
+      console.error(`The window's page stopped (${details.reason}); reloading it.`);
+      win.webContents.reload();
+      return;
+    }
+    console.error(`The window's page keeps stopping (${details.reason}); not reloading it again.`);
     void dialogs.showError(
-      'The simulator page could not be loaded',
-      `${url}: ${description} (${code}).`,
+      "The simulator's page keeps stopping",
+      `It stopped (${details.reason}) several times within a minute, so it is no longer reloaded. ` +
+        `The provider keeps running. Use View › Reload to try again; details are in ${fileLog.path}.`,
     );
   });
+  // A page that cannot be loaded (the first one included) is replaced by the start-error page,
+  // and the window is shown, rather than leaving a hidden or blank window.
+  win.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
+    // -3 is an aborted load: the page was replaced on purpose (a port change, say).
+    if (!isMainFrame || code === -3 || url.startsWith('data:')) return;
+    console.error(`The simulator page ${url} could not be loaded: ${description} (${code}).`);
+    const status = host.status();
+    const page = buildStartErrorPage({
+      title: 'The simulator page could not be loaded',
+      message: `${url}: ${description} (${code}). Try another port, or View › Reload.`,
+      port: status.port,
+      host: status.host,
+      suggestedPort: null,
+    });
+    localPageUrl = page.url;
+    void win.loadURL(page.url).finally(() => {
+      if (!win.isDestroyed()) win.show();
+    });
+  });
+
+  onSecondLaunch = (argv) => {
+    const plan = planSecondLaunch(parseDesktopArgs(argv.slice(1)), host.status());
+    if (plan.kind === 'explain') {
+      void dialogs.showError('Identity Simulator is already running', plan.message);
+      return;
+    }
+    if (plan.kind === 'focus') return;
+    void host.listen(plan.port, plan.host).then((moved) => {
+      if (moved.ok) {
+        showUi(moved.value);
+        return;
+      }
+      void dialogs.showError(
+        'Identity Simulator is already running',
+        `It could not move to ${plan.host}:${plan.port}: ${describeHostFailure(moved.error)}`,
+      );
+    });
+  };
 
   let quitting = false;
   app.on('before-quit', (event) => {
@@ -206,11 +262,12 @@ if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it is focused (second-instance below) and this one leaves.
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
+    onSecondLaunch?.(argv);
   });
   app.on('window-all-closed', () => app.quit());
   process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));

@@ -1,17 +1,20 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideLaunch, type LaunchInput } from './decide-launch.js';
+import { decideLaunch, installFailedNotice, type LaunchInput } from './decide-launch.js';
 import { findElectronBinary, type BinaryProbe } from './find-electron-binary.js';
+import type { ElectronInstaller } from './electron-installer.js';
 
 const APP = '/app';
 const DIR = join(APP, 'node_modules', 'electron');
 const BINARY = join(DIR, 'dist', 'electron');
+const INSTALLER: ElectronInstaller = { script: join(DIR, 'install.js'), version: '45.4.1' };
 
 /** The launch decision with a fake file system behind the binary lookup. */
 function decide(files: Record<string, string>, over: Partial<LaunchInput> = {}) {
   const probe: BinaryProbe = { readText: (p) => files[p], isFile: (p) => p in files };
   return decideLaunch({
     lookup: findElectronBinary(DIR, probe),
+    installer: undefined,
     appDir: APP,
     argv: [],
     env: { DISPLAY: ':0' },
@@ -85,5 +88,65 @@ describe('decideLaunch', () => {
   it('keeps the default port in the notice when PORT is not a number (headless mode reports it)', () => {
     const plan = decide({}, { env: { PORT: 'abc' } });
     expect(plan.mode === 'headless' && plan.notice).toContain('http://127.0.0.1:3000/');
+  });
+
+  it('runs the electron package installer first when only the binary is missing', () => {
+    const plan = decide({}, { installer: INSTALLER, argv: ['--port', '4000'] });
+    expect(plan).toEqual({
+      mode: 'install',
+      installer: INSTALLER,
+      notice:
+        'Downloading Electron 45.4.1 (about 100 MB) for the desktop window; this happens once…',
+    });
+  });
+
+  it('falls back to headless mode once the installer has run and the binary is still missing', () => {
+    const plan = decide({}, { installer: INSTALLER, installerRan: true });
+    expect(plan.mode).toBe('headless');
+    expect(plan.mode === 'headless' && plan.notice).toMatch(
+      /^Electron binary not available on this machine .*starting headless mode instead/,
+    );
+  });
+
+  it('never downloads on Linux without a display: headless mode starts at once', () => {
+    const plan = decide({}, { installer: INSTALLER, env: {} });
+    expect(plan.mode === 'headless' && plan.notice).toMatch(/^No graphical display here/);
+  });
+
+  it.each(['true', '1', 'yes'])('skips the download when CI=%s', (ci) => {
+    const plan = decide({}, { installer: INSTALLER, env: { DISPLAY: ':0', CI: ci } });
+    expect(plan.mode).toBe('headless');
+    expect(plan.mode === 'headless' && plan.notice).toContain('CI is set, so it is not downloaded');
+  });
+
+  it.each(['false', '0', ''])('downloads when CI=%j does not mark a CI run', (ci) => {
+    expect(decide({}, { installer: INSTALLER, env: { DISPLAY: ':0', CI: ci } }).mode).toBe(
+      'install',
+    );
+  });
+
+  it('runs headless mode for --headless, even with the binary present, and drops the flag', () => {
+    for (const files of [present, {}]) {
+      const plan = decide(files, { installer: INSTALLER, argv: ['--headless', '--port', '4000'] });
+      expect(plan).toEqual({ mode: 'headless', notice: '', argv: ['--port', '4000'] });
+    }
+  });
+});
+
+describe('installFailedNotice', () => {
+  it('says why, what runs instead and how to retry, on one line', () => {
+    const line = installFailedNotice(
+      INSTALLER,
+      'connect ECONNREFUSED 127.0.0.1:9',
+      ['--port=4100'],
+      {},
+    );
+    expect(line).toBe(
+      `Electron 45.4.1 could not be downloaded from Electron's GitHub releases (connect ECONNREFUSED 127.0.0.1:9); starting headless mode instead (UI at http://127.0.0.1:4100/_simulator/). Retry with "npm run desktop:install" (ELECTRON_MIRROR and proxy settings apply), then "npm start".`,
+    );
+    expect(
+      installFailedNotice(INSTALLER, 'x', [], { ELECTRON_MIRROR: 'https://mirror.example/e/' }),
+    ).toContain('could not be downloaded from https://mirror.example/e/ (x)');
+    expect(line).not.toContain('\n');
   });
 });

@@ -1,10 +1,21 @@
 import { DEFAULT_PORT, parsePort, UI_PREFIX, type Env } from '../../server/src/index.js';
 import { uiAddressFor } from '../host/ui-address.js';
+import type { ElectronInstaller } from './electron-installer.js';
 import type { BinaryLookup } from './find-electron-binary.js';
-import { parseDesktopArgs } from './parse-desktop-args.js';
+import { parseDesktopArgs } from '../args/parse-desktop-args.js';
+
+/** `npm start -- --headless`: run headless mode without looking for (or fetching) Electron. */
+export const HEADLESS_FLAG = '--headless';
+
+/** The command that fetches the Electron binary by hand (package.json `desktop:install`). */
+export const INSTALL_COMMAND = 'npm run desktop:install';
 
 export interface LaunchInput {
   lookup: BinaryLookup;
+  /** The electron package's own installer, when the package is installed. */
+  installer: ElectronInstaller | undefined;
+  /** True once the installer has run in this launch (its outcome is then final). */
+  installerRan?: boolean;
   /** The folder holding package.json, given to Electron as the app to run. */
   appDir: string;
   /** Command-line arguments after the script name; passed on to either mode. */
@@ -15,32 +26,52 @@ export interface LaunchInput {
 
 export type LaunchPlan =
   | { mode: 'desktop'; binary: string; args: string[] }
+  | { mode: 'install'; installer: ElectronInstaller; notice: string }
   | { mode: 'headless'; notice: string; argv: string[] };
 
 /** Where headless mode will show its UI, for the notice. */
-function headlessUi(input: LaunchInput): string {
-  const args = parseDesktopArgs(input.argv);
-  const port = args.port ?? (input.env.PORT ? parsePort(input.env.PORT) : null) ?? DEFAULT_PORT;
+function headlessUi(argv: readonly string[], env: Env): string {
+  const args = parseDesktopArgs(argv);
+  const port = args.port ?? (env.PORT ? parsePort(env.PORT) : null) ?? DEFAULT_PORT;
   if (port === 0) return 'UI address printed below';
   return `UI at ${uiAddressFor(args.host ?? '127.0.0.1', port, UI_PREFIX).uiUrl}`;
 }
 
+/** CI=true (or any value but false/0) marks an unattended run: never start a download there. */
+function isCi(env: Env): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
+}
+
 /**
  * What `npm start` runs: the desktop app when its Electron binary is here and there is a display
- * to show it on, otherwise headless mode with a one-line notice saying why.
+ * to show it on; the electron package's own installer first when only the binary is missing;
+ * otherwise headless mode with a one-line notice saying why.
  */
 export function decideLaunch(input: LaunchInput): LaunchPlan {
-  const argv = [...input.argv];
+  const headlessRequested = input.argv.includes(HEADLESS_FLAG);
+  const argv = input.argv.filter((a) => a !== HEADLESS_FLAG);
   const fallback = (why: string): LaunchPlan => ({
     mode: 'headless',
-    notice: `${why}; starting headless mode instead (${headlessUi(input)}).`,
+    notice: `${why}; starting headless mode instead (${headlessUi(argv, input.env)}).`,
     argv,
   });
-  if (!input.lookup.found) {
-    return fallback(`Electron binary not available on this machine (${input.lookup.reason})`);
+  if (headlessRequested) {
+    return { mode: 'headless', notice: '', argv };
   }
   if (input.platform === 'linux' && !input.env.DISPLAY && !input.env.WAYLAND_DISPLAY) {
     return fallback('No graphical display here (DISPLAY and WAYLAND_DISPLAY are not set)');
+  }
+  if (!input.lookup.found) {
+    const why = `Electron binary not available on this machine (${input.lookup.reason})`;
+    if (input.installerRan) return fallback(why);
+    if (input.installer === undefined) return fallback(why);
+    if (isCi(input.env)) return fallback(`${why}; CI is set, so it is not downloaded`);
+    return {
+      mode: 'install',
+      installer: input.installer,
+      notice: `Downloading Electron ${input.installer.version} (about 100 MB) for the desktop window; this happens once…`,
+    };
   }
   const hasPort = argv.some((a) => a === '--port' || a.startsWith('--port='));
   const portFromEnv = !hasPort && input.env.PORT ? [`--port=${input.env.PORT}`] : [];
@@ -49,4 +80,21 @@ export function decideLaunch(input: LaunchInput): LaunchPlan {
     binary: input.lookup.path,
     args: [input.appDir, ...argv, ...portFromEnv],
   };
+}
+
+/** The one line printed when the download failed: why, what runs instead, and how to retry. */
+export function installFailedNotice(
+  installer: ElectronInstaller,
+  reason: string,
+  argv: readonly string[],
+  env: Env,
+): string {
+  const rest = argv.filter((a) => a !== HEADLESS_FLAG);
+  const mirror = env.ELECTRON_MIRROR ?? env.npm_config_electron_mirror;
+  const from = mirror ? `from ${mirror}` : `from Electron's GitHub releases`;
+  return (
+    `Electron ${installer.version} could not be downloaded ${from} (${reason}); starting headless mode ` +
+    `instead (${headlessUi(rest, env)}). Retry with "${INSTALL_COMMAND}" ` +
+    `(ELECTRON_MIRROR and proxy settings apply), then "npm start".`
+  );
 }

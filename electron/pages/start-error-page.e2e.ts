@@ -7,7 +7,7 @@ import { buildStartErrorPage } from './start-error-page.js';
 let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 });

@@ -213,10 +213,25 @@ try {
     await save('configuration');
     await page.getByRole('button', { name: 'Discard' }).click();
 
-    // Error scenarios, with INVALID_SIGNATURE on.
+    // Error scenarios, with INVALID_SIGNATURE on, and a deactivated client and a JWKS outage
+    // switched on through the admin API (which the request log does not record), off again after.
+    const flip = (change) =>
+      fetch(`${baseUrl}/_simulator/api/switches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      });
+    const extraSwitches = [
+      { group: 'authoriseErrors', name: 'UNAUTHORIZED_CLIENT' },
+      { fault: { target: 'jwks', kind: 'outage', status: 503 } },
+    ];
+    for (const change of extraSwitches) await flip({ ...change, on: true });
     await page.getByTestId('nav-scenarios').click();
     await page.getByTestId('scenarios-screen').waitFor();
+    await page.getByTestId('active-scenario-chip').nth(2).waitFor();
     await save('error-scenarios');
+    for (const change of extraSwitches) await flip({ ...change, on: false });
+    await page.getByTestId('active-scenario-chip').nth(1).waitFor({ state: 'detached' });
 
     // Request log with the failing /token exchange selected.
     await page.getByTestId('nav-log').click();
@@ -298,6 +313,57 @@ try {
     await save('scenario-compare');
     await context.close();
   }
+
+  // The relying-party check: the default plan, a few steps in, one sign-in under way.
+  await send('POST', '/rp-check/start', { plan: 'default' });
+  const rpStep = async () => (await send('GET', '/rp-check')).currentStep;
+  const waitStep = async (n) => {
+    for (let i = 0; i < 200 && (await rpStep()) !== n; i++)
+      await new Promise((r) => setTimeout(r, 25));
+  };
+  await runFlow(baseUrl);
+  await waitStep(1);
+  await runFlow(baseUrl, { identity: true });
+  await waitStep(2);
+  await send('POST', '/rp-check/verdict', {
+    step: 'return-code',
+    verdict: 'skip',
+    note: 'return codes are not enabled for this service yet',
+  });
+  await waitStep(3);
+  await runFlow(baseUrl);
+  await waitStep(4);
+  await fetch(`${baseUrl}/.well-known/openid-configuration`);
+  await fetch(
+    `${baseUrl}/authorize?${new URLSearchParams({
+      response_type: 'code',
+      scope: 'openid email phone',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      state: randomUUID(),
+      nonce: randomUUID(),
+    })}`,
+    { redirect: 'manual' },
+  );
+  {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+      colorScheme: 'light',
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/_simulator/`);
+    await page.getByTestId('status-connection').and(page.locator('[data-state="open"]')).waitFor();
+    await page.getByTestId('nav-rp-check').click();
+    await page.getByTestId('rp-evidence').locator('li').nth(1).waitFor();
+    // Let the button that turned from Start into Stop finish its colour transition.
+    await page.waitForTimeout(300);
+    const path = join(args.out, 'rp-check.png');
+    await page.screenshot({ path });
+    shots.push(path);
+    await context.close();
+  }
+  await send('POST', '/rp-check/stop');
 } finally {
   await browser.close();
   await running.close();

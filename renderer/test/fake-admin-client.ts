@@ -25,6 +25,8 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
     usingNewIdTokenSigningKeys: body.useNewIdTokenSigningKeys,
     publishNewCoreIdentityKeysEnabled: body.publishNewCoreIdentitySigningKeys,
     usingNewCoreIdentitySigningKeys: body.useNewCoreIdentitySigningKeys,
+    oldIdTokenKeysRetired: body.retireOldIdTokenSigningKeys,
+    oldCoreIdentityKeysRetired: body.retireOldCoreIdentitySigningKeys,
     interactiveMode: body.interactiveMode,
   });
   let pins = { exchanges: [] as string[], journeys: [] as string[] };

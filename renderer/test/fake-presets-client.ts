@@ -24,7 +24,14 @@ export const scenario = (id: string, patch: Partial<Scenario> = {}): Scenario =>
   description: `About ${id}`,
   builtIn: false,
   clientConfiguration: {},
-  errorConfiguration: { authoriseErrors: [], idTokenErrors: [], coreIdentityErrors: [] },
+  errorConfiguration: {
+    authoriseErrors: [],
+    idTokenErrors: [],
+    coreIdentityErrors: [],
+    tokenErrors: [],
+    userInfoErrors: [],
+    faults: [],
+  },
   flags: {},
   ...patch,
 });
@@ -61,6 +68,9 @@ export function createFakePresetsClient(
         authoriseErrors: [],
         idTokenErrors: ['INVALID_SIGNATURE'],
         coreIdentityErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
       },
     }),
   ];

@@ -72,6 +72,9 @@ export const SAMPLE_CONFIG: SimulatorConfig = {
   },
   errorConfiguration: {
     coreIdentityErrors: [],
+    tokenErrors: [],
+    userInfoErrors: [],
+    faults: [],
     idTokenErrors: [],
     authoriseErrors: [],
   },
@@ -80,5 +83,7 @@ export const SAMPLE_CONFIG: SimulatorConfig = {
   usingNewIdTokenSigningKeys: false,
   publishNewCoreIdentityKeysEnabled: false,
   usingNewCoreIdentitySigningKeys: false,
+  oldIdTokenKeysRetired: false,
+  oldCoreIdentityKeysRetired: false,
   interactiveMode: false,
 };

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmCommand } from './npm-command.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const outputs = [
@@ -42,11 +43,18 @@ const newestSource = Math.max(...sources.map((p) => newest(join(root, p))));
 
 if (missing.length || newestSource > oldestOutput) {
   console.error('identity-simulator: building the app (first run or sources changed)…');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', '--silent', 'build'], {
+  const npm = npmCommand(['run', '--silent', 'build'], {
+    platform: process.platform,
+    execPath: process.execPath,
+    npmExecPath: process.env.npm_execpath,
+  });
+  const result = spawnSync(npm.command, npm.args, {
     cwd: root,
     stdio: ['ignore', 2, 2],
+    shell: npm.shell,
   });
+  if (result.error)
+    console.error(`identity-simulator: could not run npm (${result.error.message})`);
   if (result.status !== 0) {
     console.error('identity-simulator: the build failed; see the messages above.');
     process.exit(result.status ?? 1);

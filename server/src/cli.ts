@@ -11,6 +11,10 @@ import { createSimulator } from './create-simulator.js';
 import { startSimulator, type HostFailure } from './start-simulator.js';
 import { UI_PREFIX } from './admin/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
+import { MAX_TIMEOUT_SECONDS } from './rp-check/parse-plan.js';
+import { formatForFile } from './rp-check/render-report.js';
+import { prepareRpCheck } from './rp-check/start-rp-check.js';
+import type { Result } from './errors/result.js';
 
 export interface CliOptions {
   port?: number;
@@ -19,9 +23,16 @@ export interface CliOptions {
   scenario?: string;
   dataDir?: string;
   logCapacity?: number;
+  /** Run the relying-party check unattended: a plan id or file ('' for the built-in plan). */
+  rpCheck?: string;
+  /** Where to write its report when the plan ends (.xml JUnit, .json, .html). */
+  report?: string;
+  /** Overrides the plan's journey timeout, in seconds. */
+  rpCheckTimeout?: number;
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
+                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]]
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
@@ -29,6 +40,12 @@ Starts the identity provider simulator without the desktop window.
   --scenario FILE  apply a saved scenario (JSON) at start
   --data-dir DIR   folder of saved personas and scenarios
   --log-size N     how many exchanges the request log keeps (default 1000)
+  --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
+                   of a saved plan (default: the built-in plan); the simulator keeps serving after it
+  --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
+                   (JUnit), .json or .html
+  --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
+                   this long (default: the plan's, 10)
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
 
 /** Parses command-line flags. Returns a message for anything it does not understand. */
@@ -89,10 +106,44 @@ export function parseArgs(
         options.logCapacity = n;
         break;
       }
+      case '--rp-check': {
+        // The plan is optional: the next argument is it unless it is another option.
+        const next = argv[i + 1];
+        if (inline !== undefined) options.rpCheck = inline;
+        else if (next !== undefined && !next.startsWith('-')) options.rpCheck = argv[++i] as string;
+        else options.rpCheck = '';
+        break;
+      }
+      case '--report': {
+        const raw = value();
+        if (!raw || formatForFile(raw) === undefined)
+          return {
+            ok: false,
+            message: `--report needs a file ending in .xml (JUnit), .json or .html, got "${raw ?? ''}"`,
+          };
+        options.report = raw;
+        break;
+      }
+      case '--rp-check-timeout': {
+        const raw = value();
+        const n = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!(n >= 1 && n <= MAX_TIMEOUT_SECONDS))
+          return {
+            ok: false,
+            message: `--rp-check-timeout needs a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, got "${raw ?? ''}"`,
+          };
+        options.rpCheckTimeout = n;
+        break;
+      }
       default:
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
   }
+  if (options.rpCheck === undefined && (options.report || options.rpCheckTimeout))
+    return {
+      ok: false,
+      message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
+    };
   return { ok: true, value: options };
 }
 
@@ -171,6 +222,22 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
   });
+  let startCheck: (() => Result<void, string>) | undefined;
+  if (args.value.rpCheck !== undefined) {
+    const prepared = prepareRpCheck(simulator, {
+      plan: args.value.rpCheck,
+      ...(args.value.report ? { report: args.value.report } : {}),
+      ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
+      version: readVersion(),
+      say: (line) => console.error(`identity-simulator: ${line}`),
+    });
+    if (!prepared.ok) {
+      console.error(`identity-simulator: ${prepared.error}`);
+      simulator.close();
+      return 2;
+    }
+    startCheck = prepared.value;
+  }
   const started = await startSimulator(simulator, {
     port: settings.value.port,
     host: args.value.host,
@@ -188,6 +255,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   console.error(
     `identity-simulator: listening on ${running.url} (UI: ${running.url}${UI_PREFIX}/, discovery: ${base}/.well-known/openid-configuration)`,
   );
+  if (startCheck) {
+    const started = startCheck();
+    if (!started.ok) {
+      console.error(`identity-simulator: ${started.error}`);
+      await running.close();
+      return 2;
+    }
+  }
 
   const signal = await stopSignal;
   console.error(`identity-simulator: ${signal} received, stopping`);

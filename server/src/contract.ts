@@ -48,11 +48,33 @@ export interface ResponseConfiguration {
   returnCodes: { code: string; [k: string]: unknown }[] | null;
 }
 
+/** The endpoints a fault can hit. */
+export type FaultTarget =
+  'discovery' | 'jwks' | 'did' | 'trustmark' | 'authorize' | 'token' | 'userinfo' | 'logout';
+
+/**
+ * A fault at one endpoint: an outage answered with a 5xx status, a connection closed without an
+ * answer, or added latency. `requests`: for that many more requests (counted down as they
+ * arrive, then the fault is gone); absent: until switched off.
+ */
+export type Fault =
+  | { target: FaultTarget; kind: 'outage'; status: number; requests?: number }
+  | { target: FaultTarget; kind: 'drop'; requests?: number }
+  | { target: FaultTarget; kind: 'latency'; ms: number; requests?: number };
+
+export type FaultKind = Fault['kind'];
+
 export interface ErrorConfiguration {
   coreIdentityErrors: string[];
   idTokenErrors: string[];
   authoriseErrors: string[];
+  tokenErrors: string[];
+  userInfoErrors: string[];
+  faults: Fault[];
 }
+
+/** The name lists of errorConfiguration (every key but faults). */
+export type ErrorListKey = Exclude<keyof ErrorConfiguration, 'faults'>;
 
 /** The body of GET /config and of a successful POST /config. */
 export interface SimulatorConfig {
@@ -64,6 +86,10 @@ export interface SimulatorConfig {
   usingNewIdTokenSigningKeys: boolean;
   publishNewCoreIdentityKeysEnabled: boolean;
   usingNewCoreIdentitySigningKeys: boolean;
+  /** The old ID token keys are gone from the JWKS (needs the new ones in use). */
+  oldIdTokenKeysRetired: boolean;
+  /** The old core identity key is gone from the DID document (needs the new one in use). */
+  oldCoreIdentityKeysRetired: boolean;
   interactiveMode: boolean;
 }
 
@@ -244,3 +270,25 @@ export type {
   ImportResult,
   PresetErrorBody,
 } from './presets/preset-types.js';
+
+export type {
+  StepKind,
+  StepExpectations,
+  PlanStepDocument,
+  PlanDocument,
+  Plan,
+  PlanSummary,
+  PlanList,
+  RequestCheck,
+  Verdict,
+  StepStatus,
+  TesterVerdict,
+  ExchangeRef,
+  StepResult,
+  RpCheckSummary,
+  RpCheckStatus,
+  StartRequest,
+  VerdictRequest,
+  ReportFormat,
+  RpCheckReport,
+} from './rp-check/rp-check-types.js';

@@ -12,6 +12,8 @@ import { buildApp } from './http/app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
+import { PlanStore } from './rp-check/plan-store.js';
+import { RpCheckRun } from './rp-check/rp-check-run.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -37,6 +39,8 @@ export interface Simulator {
   events: SimulatorEvents;
   log: ExchangeBuffer;
   context: SimulatorContext;
+  /** The relying-party check: its plans and its (single) run. */
+  rpCheck: { run: RpCheckRun; plans: PlanStore };
   /** Resolves when the signing keys are ready. Requests needing keys wait for it anyway. */
   ready: Promise<void>;
   /** Stops timers and closes event streams. */
@@ -80,6 +84,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     presets: new PresetStore(options.dataDir),
   };
   config.onChange((c) => events.emit('config', c));
+  const rpCheck = {
+    run: new RpCheckRun({ config, presets: context.presets, events, clock }),
+    plans: new PlanStore(options.dataDir),
+  };
 
   const closers: (() => void)[] = [];
   const app = buildApp({
@@ -89,6 +97,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     uiDir: options.uiDir,
     startupPreset: options.startupPreset,
     version: options.version ?? '0.0.0',
+    rpCheck,
     onClose: (fn) => closers.push(fn),
   });
 
@@ -98,11 +107,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     events,
     log,
     context,
+    rpCheck,
     get ready() {
       return keys().then(() => undefined);
     },
     close() {
       clearTimeout(warmUp);
+      rpCheck.run.close();
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();
     },

@@ -194,6 +194,9 @@ describe('toConfigRequestBody', () => {
       authoriseErrors: ['ACCESS_DENIED'],
       idTokenErrors: [],
       coreIdentityErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     expect(body.errorConfiguration.authoriseErrors).toEqual(['ACCESS_DENIED']);
     expect(body.useNewCoreIdentitySigningKeys).toBe(true);

@@ -15,6 +15,8 @@ export interface ConfigRequestBody {
   useNewIdTokenSigningKeys: boolean;
   publishNewCoreIdentitySigningKeys: boolean;
   useNewCoreIdentitySigningKeys: boolean;
+  retireOldIdTokenSigningKeys: boolean;
+  retireOldCoreIdentitySigningKeys: boolean;
   interactiveMode: boolean;
 }
 
@@ -61,16 +63,14 @@ export function toConfigRequestBody(
   return {
     clientConfiguration: client,
     responseConfiguration: config.responseConfiguration,
-    errorConfiguration: {
-      authoriseErrors: [...errorConfiguration.authoriseErrors],
-      idTokenErrors: [...errorConfiguration.idTokenErrors],
-      coreIdentityErrors: [...errorConfiguration.coreIdentityErrors],
-    },
+    errorConfiguration: structuredClone(errorConfiguration),
     simulatorUrl: config.simulatorUrl,
     publishNewIdTokenSigningKeys: config.publishNewIdTokenKeysEnabled,
     useNewIdTokenSigningKeys: config.usingNewIdTokenSigningKeys,
     publishNewCoreIdentitySigningKeys: config.publishNewCoreIdentityKeysEnabled,
     useNewCoreIdentitySigningKeys: config.usingNewCoreIdentitySigningKeys,
+    retireOldIdTokenSigningKeys: config.oldIdTokenKeysRetired,
+    retireOldCoreIdentitySigningKeys: config.oldCoreIdentityKeysRetired,
     interactiveMode: config.interactiveMode,
   };
 }

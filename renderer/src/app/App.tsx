@@ -17,6 +17,7 @@ import { DeleteDialog } from '../features/presets/DeleteDialog.js';
 import { ExportDialog } from '../features/presets/ExportDialog.js';
 import { ImportDialog } from '../features/presets/ImportDialog.js';
 import { PresetsScreen } from '../features/presets/PresetsScreen.js';
+import { RpCheckScreen } from '../features/rp-check/RpCheckScreen.js';
 import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useShortcuts } from './use-shortcuts.js';
@@ -110,6 +111,7 @@ export function App() {
           {screen === 'log' ? <LogScreen /> : null}
           {screen === 'tokens' ? <TokensScreen /> : null}
           {screen === 'presets' ? <PresetsScreen /> : null}
+          {screen === 'rp-check' ? <RpCheckScreen /> : null}
         </ErrorBoundary>
       </main>
       <StatusBar />

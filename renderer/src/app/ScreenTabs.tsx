@@ -7,7 +7,7 @@ import { fitTabs } from './fit-tabs.js';
 import { SCREEN_LIST, type ScreenEntry } from './screen-list.js';
 
 function NavBadge({ screen }: { screen: Screen }) {
-  const scenarios = useAppStore((s) => selectors.activeScenarios(s).length);
+  const scenarios = useAppStore(selectors.activeSwitchCount);
   const exchanges = useAppStore(selectors.exchangeCount);
   const dirty = useAppStore(selectors.isDraftDirty);
   if (screen === 'scenarios' && scenarios > 0)

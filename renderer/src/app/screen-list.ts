@@ -19,4 +19,5 @@ export const SCREEN_LIST: readonly ScreenEntry[] = [
   { screen: 'log', label: 'Request log', short: 'Log', icon: 'list', key: '3' },
   { screen: 'tokens', label: 'Token inspector', short: 'Tokens', icon: 'token', key: '4' },
   { screen: 'presets', label: 'Personas & scenarios', short: 'Presets', icon: 'user', key: '5' },
+  { screen: 'rp-check', label: 'Relying-party check', short: 'RP check', icon: 'shield', key: '6' },
 ];

@@ -92,6 +92,8 @@ describe('resolveKey', () => {
 
   it('goes to personas and scenarios with 5 or g p', () => {
     expect(resolveKey(key('5'), false).command).toEqual({ type: 'screen', screen: 'presets' });
+    expect(resolveKey(key('6'), false).command).toEqual({ type: 'screen', screen: 'rp-check' });
+    expect(resolveKey(key('r'), true).command).toEqual({ type: 'screen', screen: 'rp-check' });
     expect(resolveKey(key('p'), true).command).toEqual({ type: 'screen', screen: 'presets' });
     // p alone still pauses the log.
     expect(resolveKey(key('p'), false).command?.type).toBe('toggle-pause');

@@ -36,6 +36,7 @@ const SCREEN_BY_DIGIT: Record<string, Screen> = {
   '3': 'log',
   '4': 'tokens',
   '5': 'presets',
+  '6': 'rp-check',
 };
 const SCREEN_BY_G: Record<string, Screen> = {
   c: 'config',
@@ -44,6 +45,7 @@ const SCREEN_BY_G: Record<string, Screen> = {
   t: 'tokens',
   i: 'tokens',
   p: 'presets',
+  r: 'rp-check',
 };
 
 /**
@@ -120,6 +122,7 @@ export const SHORTCUT_HELP: readonly {
       { keys: ['3', 'g l'], what: 'Request log' },
       { keys: ['4', 'g t'], what: 'Token inspector' },
       { keys: ['5', 'g p'], what: 'Personas & scenarios' },
+      { keys: ['6', 'g r'], what: 'Relying-party check' },
     ],
   },
   {

@@ -2,16 +2,19 @@ import type { ConfigSlice } from './config-slice.js';
 import type { ConnectionSlice } from './connection-slice.js';
 import type { LogSlice } from './log-slice.js';
 import type { PresetsSlice } from './presets-slice.js';
+import type { RpCheckSlice } from './rp-check-slice.js';
 import type { ScenarioSlice } from './scenario-slice.js';
 import type { UiSlice } from './ui-slice.js';
 import type { AdminClient } from '../api/admin-client.js';
 import type { PresetsClient } from '../api/presets-client.js';
+import type { RpCheckClient } from '../api/rp-check-client.js';
 
 /** The whole UI state: one store made of slices (zustand slices pattern). */
 export type AppState = ConfigSlice &
   ConnectionSlice &
   LogSlice &
   PresetsSlice &
+  RpCheckSlice &
   ScenarioSlice &
   UiSlice;
 
@@ -20,6 +23,8 @@ export interface StoreDeps {
   api: AdminClient;
   /** The personas and scenarios API (the real one over fetch when not given). */
   presets?: PresetsClient;
+  /** The relying-party check API (the real one over fetch when not given). */
+  rpCheck?: RpCheckClient;
   now: () => number;
   schedule: (fn: () => void, ms: number) => unknown;
   cancel: (handle: unknown) => void;

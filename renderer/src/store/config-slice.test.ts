@@ -52,6 +52,9 @@ describe('isDraftDirty and issuesAt', () => {
         authoriseErrors: ['ACCESS_DENIED'],
         idTokenErrors: [],
         coreIdentityErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
       },
     };
     expect(isDraftDirty(s)).toBe(false);
@@ -175,6 +178,9 @@ describe('config actions', () => {
       authoriseErrors: [],
       idTokenErrors: ['INVALID_SIGNATURE'],
       coreIdentityErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     store.getState().editDraft((d) => ({
       ...d,

@@ -122,7 +122,20 @@ export interface ConfigActions {
   postErrorConfiguration(
     errors: ErrorConfiguration,
   ): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** POSTs the current configuration with these key rotation flags changed. */
+  postKeyFlags(
+    flags: Partial<Pick<SimulatorConfig, KeyFlag>>,
+  ): Promise<{ ok: true } | { ok: false; message: string }>;
 }
+
+/** The key rotation flags, as GET /config names them. */
+export type KeyFlag =
+  | 'publishNewIdTokenKeysEnabled'
+  | 'usingNewIdTokenSigningKeys'
+  | 'oldIdTokenKeysRetired'
+  | 'publishNewCoreIdentityKeysEnabled'
+  | 'usingNewCoreIdentitySigningKeys'
+  | 'oldCoreIdentityKeysRetired';
 export type ConfigSlice = ConfigState & ConfigActions;
 
 export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps): ConfigSlice {
@@ -262,6 +275,18 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       const current = get().current;
       if (!current) return { ok: false, message: 'The configuration is not loaded yet.' };
       const result = await deps.api.postConfig(toConfigRequestBody(current, errors));
+      if (!result.ok) return { ok: false, message: describeApiError(result.error) };
+      set((s) => receiveConfig(s, result.value));
+      return { ok: true };
+    },
+    async postKeyFlags(flags) {
+      const current = get().current;
+      const errors = activeErrors();
+      if (!current || !errors)
+        return { ok: false, message: 'The configuration is not loaded yet.' };
+      const result = await deps.api.postConfig(
+        toConfigRequestBody({ ...current, ...flags }, errors),
+      );
       if (!result.ok) return { ok: false, message: describeApiError(result.error) };
       set((s) => receiveConfig(s, result.value));
       return { ok: true };

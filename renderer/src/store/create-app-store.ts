@@ -5,6 +5,8 @@ import { createConfigSlice } from './config-slice.js';
 import { createConnectionSlice } from './connection-slice.js';
 import { createLogSlice } from './log-slice.js';
 import { createPresetsSlice } from './presets-slice.js';
+import { createRpCheckSlice } from './rp-check-slice.js';
+import { createRpCheckClient } from '../api/rp-check-client.js';
 import { createScenarioSlice } from './scenario-slice.js';
 import { createUiSlice } from './ui-slice.js';
 
@@ -13,6 +15,7 @@ export type AppStore = StoreApi<AppState>;
 /** One store for the whole UI, made of slices; dependencies are injected, never imported. */
 export function createAppStore(deps: StoreDeps): AppStore {
   const presets = deps.presets ?? createPresetsClient();
+  const rpCheck = deps.rpCheck ?? createRpCheckClient();
   return createStore<AppState>()((set, get) => ({
     ...createConfigSlice(set, get, deps),
     ...createConnectionSlice(set, get, deps),
@@ -22,9 +25,10 @@ export function createAppStore(deps: StoreDeps): AppStore {
       presets,
       // The persona editor reuses the configuration form's fields, which read a store of this
       // shape: each editor gets its own, validated by the same API.
-      makeFormStore: () => createAppStore({ ...deps, presets, storage: undefined }),
+      makeFormStore: () => createAppStore({ ...deps, presets, rpCheck, storage: undefined }),
     }),
     ...createScenarioSlice(set, get),
+    ...createRpCheckSlice(set, get, { ...deps, rpCheck }),
     ...createUiSlice(set, get, deps),
   }));
 }

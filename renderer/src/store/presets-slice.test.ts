@@ -78,6 +78,9 @@ describe('scenario drafts', () => {
         authoriseErrors: [],
         idTokenErrors: ['TOKEN_EXPIRED'],
         coreIdentityErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
       },
       flags: { interactiveMode: true },
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestStore, settle } from '../../test/fake-admin-client.js';
 import type { ConfigRequestBody } from '../api/config-body.js';
-import { countErrors, EMPTY_ERRORS, toggleError } from './scenario-slice.js';
+import { countErrors, EMPTY_ERRORS, faultAt, setFaultIn, toggleError } from './scenario-slice.js';
 import { selectors } from './selectors.js';
 
 describe('toggleError', () => {
@@ -18,7 +18,14 @@ describe('toggleError', () => {
 
   it('counts every active toggle', () => {
     expect(
-      countErrors({ authoriseErrors: ['A'], idTokenErrors: ['B', 'C'], coreIdentityErrors: [] }),
+      countErrors({
+        authoriseErrors: ['A'],
+        idTokenErrors: ['B', 'C'],
+        coreIdentityErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
+      }),
     ).toBe(3);
   });
 });
@@ -54,6 +61,9 @@ describe('scenario actions', () => {
       authoriseErrors: [],
       idTokenErrors: ['TOKEN_EXPIRED'],
       coreIdentityErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     expect(selectors.activeScenarios(store.getState())).toEqual([
       { group: 'idTokenErrors', name: 'TOKEN_EXPIRED' },
@@ -86,5 +96,62 @@ describe('scenario actions', () => {
     await store.getState().setScenario('coreIdentityErrors', 'INCORRECT_SUB', true);
     await store.getState().clearScenarios();
     expect(countErrors(serverConfig().errorConfiguration)).toBe(0);
+  });
+});
+
+describe('faults in the error configuration', () => {
+  it('one outage-or-drop and one latency per endpoint; off removes only that one', () => {
+    const outage = { target: 'jwks', kind: 'outage', status: 503 } as const;
+    const drop = { target: 'jwks', kind: 'drop' } as const;
+    const latency = { target: 'jwks', kind: 'latency', ms: 10 } as const;
+    let e = setFaultIn(EMPTY_ERRORS, 'jwks', 'answer', outage);
+    e = setFaultIn(e, 'jwks', 'latency', latency);
+    e = setFaultIn(e, 'jwks', 'answer', drop);
+    expect(e.faults).toEqual([latency, drop]);
+    expect(faultAt(e, 'jwks', 'answer')).toEqual(drop);
+    expect(faultAt(e, 'did', 'answer')).toBeUndefined();
+    const off = setFaultIn(e, 'jwks', 'answer', null);
+    expect(off.faults).toEqual([latency]);
+    expect(setFaultIn(off, 'did', 'answer', null)).toBe(off);
+    expect(countErrors(off)).toBe(1);
+  });
+});
+
+describe('key retirement and faults through the store', () => {
+  it('retiring the old keys sends all three rotation steps; off only the third', async () => {
+    const { store, serverConfig, calls } = createTestStore();
+    await store.getState().loadConfig();
+    await store.getState().setScenario('tokenErrors', 'INVALID_GRANT', true);
+    await store.getState().setKeysRetired('idToken', true);
+    const body = calls.filter((c) => c.name === 'postConfig').at(-1)?.body as ConfigRequestBody;
+    expect(body).toMatchObject({
+      publishNewIdTokenSigningKeys: true,
+      useNewIdTokenSigningKeys: true,
+      retireOldIdTokenSigningKeys: true,
+      retireOldCoreIdentitySigningKeys: false,
+    });
+    // The error switches travel with it, unchanged.
+    expect(body.errorConfiguration.tokenErrors).toEqual(['INVALID_GRANT']);
+    expect(selectors.retiredKeys(store.getState())).toEqual({ idToken: true, coreIdentity: false });
+    expect(selectors.activeSwitchCount(store.getState())).toBe(2);
+
+    await store.getState().setKeysRetired('idToken', false);
+    expect(serverConfig()).toMatchObject({
+      usingNewIdTokenSigningKeys: true,
+      oldIdTokenKeysRetired: false,
+    });
+  });
+
+  it('turn all off clears switches, faults and retired keys', async () => {
+    const { store, serverConfig } = createTestStore();
+    await store.getState().loadConfig();
+    await store.getState().setFault('jwks', 'answer', { target: 'jwks', kind: 'drop' });
+    await store.getState().setKeysRetired('coreIdentity', true);
+    expect(selectors.activeSwitchCount(store.getState())).toBe(2);
+    await store.getState().clearScenarios();
+    await settle();
+    expect(serverConfig().errorConfiguration.faults).toEqual([]);
+    expect(serverConfig().oldCoreIdentityKeysRetired).toBe(false);
+    expect(selectors.activeSwitchCount(store.getState())).toBe(0);
   });
 });

@@ -1,7 +1,21 @@
-import type { ErrorConfiguration } from '../../../server/src/contract.js';
+import type {
+  ErrorConfiguration,
+  ErrorListKey,
+  Fault,
+  FaultKind,
+  FaultTarget,
+} from '../../../server/src/contract.js';
 import type { GetState, SetState } from './app-state.js';
 
-export type ErrorGroup = keyof ErrorConfiguration;
+/** A list of named error switches in errorConfiguration (faults are kept apart). */
+export type ErrorGroup = ErrorListKey;
+
+/** Outage and drop both stop the answer: an endpoint has one or the other, plus latency. */
+export type FaultSlot = 'answer' | 'latency';
+
+export type RetirableKeys = 'idToken' | 'coreIdentity';
+export const faultSlot = (kind: FaultKind): FaultSlot =>
+  kind === 'latency' ? 'latency' : 'answer';
 
 export interface ScenarioState {
   /** Toggles chosen but not yet confirmed by the simulator (shown at once, optimistically). */
@@ -21,6 +35,9 @@ export const EMPTY_ERRORS: ErrorConfiguration = {
   authoriseErrors: [],
   idTokenErrors: [],
   coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
 };
 
 /** The toggles with `name` in `group` switched on or off; the order of the lists is kept. */
@@ -36,14 +53,47 @@ export function toggleError(
   return { ...errors, [group]: on ? [...list, name] : list.filter((n) => n !== name) };
 }
 
+/** The faults with the one in `slot` at `target` replaced by `fault` (or removed: null). */
+export function setFaultIn(
+  errors: ErrorConfiguration,
+  target: FaultTarget,
+  slot: FaultSlot,
+  fault: Fault | null,
+): ErrorConfiguration {
+  const others = errors.faults.filter((f) => f.target !== target || faultSlot(f.kind) !== slot);
+  const faults = fault ? [...others, fault] : others;
+  if (!fault && others.length === errors.faults.length) return errors;
+  return { ...errors, faults };
+}
+
+/** The fault in `slot` at `target`, if one is on. */
+export const faultAt = (
+  errors: ErrorConfiguration,
+  target: FaultTarget,
+  slot: FaultSlot,
+): Fault | undefined =>
+  errors.faults.find((f) => f.target === target && faultSlot(f.kind) === slot);
+
 export function countErrors(errors: ErrorConfiguration): number {
   return (
-    errors.authoriseErrors.length + errors.idTokenErrors.length + errors.coreIdentityErrors.length
+    errors.authoriseErrors.length +
+    errors.idTokenErrors.length +
+    errors.coreIdentityErrors.length +
+    errors.tokenErrors.length +
+    errors.userInfoErrors.length +
+    errors.faults.length
   );
 }
 
 export interface ScenarioActions {
   setScenario(group: ErrorGroup, name: string, on: boolean): Promise<void>;
+  /**
+   * The third step of a key rotation in one switch: on publishes the new keys, signs with them
+   * and retires the old ones; off publishes the old ones again (the new ones keep signing).
+   */
+  setKeysRetired(keys: RetirableKeys, on: boolean): Promise<void>;
+  /** Switches the fault in `slot` at `target` on (with these settings) or off (null). */
+  setFault(target: FaultTarget, slot: FaultSlot, fault: Fault | null): Promise<void>;
   clearScenarios(): Promise<void>;
   dismissScenarioError(): void;
 }
@@ -90,8 +140,47 @@ export function createScenarioSlice(set: SetState, get: GetState): ScenarioSlice
       if (next === base) return Promise.resolve();
       return post(next);
     },
+    async setKeysRetired(keys, on) {
+      set((s) => ({ scenarioRequests: s.scenarioRequests + 1, scenarioError: null }));
+      const flags =
+        keys === 'idToken'
+          ? on
+            ? {
+                publishNewIdTokenKeysEnabled: true,
+                usingNewIdTokenSigningKeys: true,
+                oldIdTokenKeysRetired: true,
+              }
+            : { oldIdTokenKeysRetired: false }
+          : on
+            ? {
+                publishNewCoreIdentityKeysEnabled: true,
+                usingNewCoreIdentitySigningKeys: true,
+                oldCoreIdentityKeysRetired: true,
+              }
+            : { oldCoreIdentityKeysRetired: false };
+      chain = chain.then(async () => {
+        const result = await get().postKeyFlags(flags);
+        set((s) => ({
+          scenarioRequests: s.scenarioRequests - 1,
+          ...(result.ok ? {} : { scenarioError: result.message }),
+        }));
+      });
+      return chain;
+    },
+    setFault(target, slot, fault) {
+      const base = get().pendingErrors ?? get().current?.errorConfiguration;
+      if (!base) return Promise.resolve();
+      const next = setFaultIn(base, target, slot, fault);
+      if (next === base) return Promise.resolve();
+      return post(next);
+    },
     clearScenarios() {
-      return post(EMPTY_ERRORS);
+      const current = get().current;
+      const done = post(EMPTY_ERRORS);
+      // The retired keys count as switches too: all off publishes the old keys again.
+      if (current?.oldIdTokenKeysRetired) void get().setKeysRetired('idToken', false);
+      if (current?.oldCoreIdentityKeysRetired) void get().setKeysRetired('coreIdentity', false);
+      return done.then(() => chain);
     },
     dismissScenarioError: () => set({ scenarioError: null }),
   };

@@ -1,4 +1,4 @@
-import type { ErrorConfiguration, Exchange } from '../../../server/src/contract.js';
+import type { ErrorConfiguration, Exchange, Fault } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
 import { visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
@@ -37,9 +37,13 @@ export interface ActiveScenario {
 
 const GROUP_ORDER: readonly ErrorGroup[] = [
   'authoriseErrors',
+  'tokenErrors',
+  'userInfoErrors',
   'idTokenErrors',
   'coreIdentityErrors',
 ];
+
+const retiredMemo = memo((idToken: boolean, coreIdentity: boolean) => ({ idToken, coreIdentity }));
 
 const activeListMemo = memo((errors: ErrorConfiguration): ActiveScenario[] =>
   GROUP_ORDER.flatMap((group) => errors[group].map((name) => ({ group, name }))),
@@ -51,6 +55,24 @@ export const selectors = {
   activeErrors: (s: AppState): ErrorConfiguration =>
     s.pendingErrors ?? s.current?.errorConfiguration ?? EMPTY_ERRORS,
   activeScenarios: (s: AppState): ActiveScenario[] => activeListMemo(selectors.activeErrors(s)),
+  /** The faults on now (pending choices first). */
+  activeFaults: (s: AppState): Fault[] => selectors.activeErrors(s).faults,
+  /** Which old keys are retired (the key lifecycle switches). */
+  retiredKeys: (s: AppState): { idToken: boolean; coreIdentity: boolean } =>
+    retiredMemo(
+      s.current?.oldIdTokenKeysRetired === true,
+      s.current?.oldCoreIdentityKeysRetired === true,
+    ),
+  /** Every switch on: the named errors, the faults and the retired keys. */
+  activeSwitchCount: (s: AppState): number => {
+    const retired = selectors.retiredKeys(s);
+    return (
+      selectors.activeScenarios(s).length +
+      selectors.activeErrors(s).faults.length +
+      Number(retired.idToken) +
+      Number(retired.coreIdentity)
+    );
+  },
   visibleExchanges: (s: AppState): Exchange[] =>
     visibleMemo(s.items, s.filter, s.pins, s.pinnedFirst),
   selectedExchange: (s: AppState): Exchange | undefined =>

@@ -2,7 +2,7 @@ import type { TokenAnalysis, TokenRole } from '../../../server/src/contract.js';
 import { describeApiError } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
 
-export const SCREENS = ['config', 'scenarios', 'log', 'tokens', 'presets'] as const;
+export const SCREENS = ['config', 'scenarios', 'log', 'tokens', 'presets', 'rp-check'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;

@@ -13,7 +13,8 @@ import {
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const UI_DIR = `${REPO_ROOT}dist/renderer`;
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium, or the browser CHROMIUM_PATH names (CI runners without Debian's package). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Whether the browser exists; in CI its absence fails the run instead of skipping it. */
 export function chromiumAvailable(): boolean {

@@ -13,7 +13,7 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-const SCREENS: ScreenName[] = ['config', 'scenarios', 'log', 'tokens', 'presets'];
+const SCREENS: ScreenName[] = ['config', 'scenarios', 'log', 'tokens', 'presets', 'rp-check'];
 
 const LONG_NAME =
   'Verified with a passport and a driving permit, Welsh-speaking, address history (long name)';

@@ -11,6 +11,8 @@ interface ConfigBody {
     authoriseErrors: string[];
     idTokenErrors: string[];
     coreIdentityErrors: string[];
+    tokenErrors: string[];
+    userInfoErrors: string[];
   };
   responseConfiguration: { email: string };
 }
@@ -108,16 +110,22 @@ describe.skipIf(!chromiumAvailable())(
       await app.goTo('scenarios');
       const toggles = ui.page.locator('[data-testid^="toggle-"][aria-checked="false"]');
       const count = await toggles.count();
-      expect(count).toBe(16);
+      expect(count).toBe(27);
       for (let i = 0; i < count; i++) await toggles.first().click();
       await ui.page.locator('[data-testid="scenarios-screen"][data-busy="false"]').waitFor();
       await expect
         .poll(async () => {
           const e = (await serverConfig()).errorConfiguration;
-          return e.authoriseErrors.length + e.idTokenErrors.length + e.coreIdentityErrors.length;
+          return (
+            e.authoriseErrors.length +
+            e.idTokenErrors.length +
+            e.coreIdentityErrors.length +
+            e.tokenErrors.length +
+            e.userInfoErrors.length
+          );
         })
-        .toBe(16);
-      await app.activeScenarioChips.nth(15).waitFor();
+        .toBe(27);
+      await app.activeScenarioChips.nth(26).waitFor();
       await ui.page.getByTestId('clear-scenarios').click();
       await app.activeScenarios.waitFor({ state: 'detached' });
       await expect

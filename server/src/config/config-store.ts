@@ -1,4 +1,4 @@
-import type { ConfigIssue, SimulatorConfig } from '../contract.js';
+import type { ConfigIssue, Fault, SimulatorConfig } from '../contract.js';
 import type { Result } from '../errors/result.js';
 import { applyConfigPatch, parseConfigRequest } from './parse-config-request.js';
 
@@ -35,6 +35,16 @@ export class ConfigStore {
     this.current = merged.value;
     this.emit();
     return { ok: true, value: clone(this.current) };
+  }
+
+  /**
+   * Replaces the faults, as a counted fault is used up request by request. The list comes from
+   * the store itself (already valid), so it is not checked again.
+   */
+  setFaults(faults: Fault[]): void {
+    const errorConfiguration = { ...this.current.errorConfiguration, faults };
+    this.current = { ...this.current, errorConfiguration };
+    this.emit();
   }
 
   /** Back to the configuration the simulator started with. */

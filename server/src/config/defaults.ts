@@ -86,12 +86,21 @@ export function defaultConfig(simulatorUrl = `http://localhost:${DEFAULT_PORT}`)
       ],
       returnCodes: [],
     },
-    errorConfiguration: { coreIdentityErrors: [], idTokenErrors: [], authoriseErrors: [] },
+    errorConfiguration: {
+      coreIdentityErrors: [],
+      idTokenErrors: [],
+      authoriseErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
+    },
     simulatorUrl,
     publishNewIdTokenKeysEnabled: false,
     usingNewIdTokenSigningKeys: false,
     publishNewCoreIdentityKeysEnabled: false,
     usingNewCoreIdentitySigningKeys: false,
+    oldIdTokenKeysRetired: false,
+    oldCoreIdentityKeysRetired: false,
     interactiveMode: false,
   };
 }

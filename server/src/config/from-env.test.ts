@@ -140,12 +140,18 @@ describe('configFromEnv: every variable, valid values', () => {
     const e = config({
       CORE_IDENTITY_ERRORS: ' INVALID_AUD , BOGUS',
       ID_TOKEN_ERRORS: 'INVALID_ISS,INVALID_ISS,,TOKEN_EXPIRED',
-      AUTHORISE_ERRORS: 'TEMPORARILY_UNAVAILABLE,ACCESS_DENIED,nope',
+      AUTHORISE_ERRORS: 'TEMPORARILY_UNAVAILABLE,ACCESS_DENIED,nope,LOGIN_REQUIRED',
+      TOKEN_ERRORS: 'INVALID_GRANT, x ,SERVER_ERROR',
+      USER_INFO_ERRORS: 'INVALID_TOKEN,INVALID_TOKEN',
+      FAULTS: '[{"target":"jwks","kind":"outage","status":503,"requests":2}]',
     }).errorConfiguration;
     expect(e).toEqual({
       coreIdentityErrors: ['INVALID_AUD'],
       idTokenErrors: ['INVALID_ISS', 'TOKEN_EXPIRED'],
-      authoriseErrors: ['TEMPORARILY_UNAVAILABLE', 'ACCESS_DENIED'],
+      authoriseErrors: ['TEMPORARILY_UNAVAILABLE', 'ACCESS_DENIED', 'LOGIN_REQUIRED'],
+      tokenErrors: ['INVALID_GRANT', 'SERVER_ERROR'],
+      userInfoErrors: ['INVALID_TOKEN'],
+      faults: [{ target: 'jwks', kind: 'outage', status: 503, requests: 2 }],
     });
   });
 
@@ -282,6 +288,10 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
     ['USE_NEW_ID_TOKEN_SIGNING_KEYS', 'n'],
     ['PUBLISH_NEW_CORE_IDENTITY_SIGNING_KEYS', 'nope'],
     ['USE_NEW_CORE_IDENTITY_SIGNING_KEYS', 'nope'],
+    ['RETIRE_OLD_ID_TOKEN_SIGNING_KEYS', 'maybe'],
+    ['RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS', '1'],
+    ['FAULTS', 'jwks:outage'],
+    ['FAULTS', '{"target":"jwks"}'],
   ];
 
   it.each(BAD)('%s=%j', (name, value) => {
@@ -289,6 +299,31 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
     expect(issues).toHaveLength(1);
     expect(issues[0]?.path).toBe(name);
     expect(issues[0]?.message.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['[{"target":"nowhere","kind":"drop"}]', 'FAULTS[0].target'],
+    ['[{"target":"jwks","kind":"latency","ms":-1}]', 'FAULTS[0].ms'],
+    ['[{"target":"jwks","kind":"outage","status":404}]', 'FAULTS[0].status'],
+    ['[null]', 'FAULTS[0]'],
+    ['5', 'FAULTS'],
+  ])('FAULTS=%s names %s', (value, path) => {
+    expect(issuesOf({ FAULTS: value }).map((i) => i.path)).toEqual([path]);
+  });
+
+  it('retiring keys that still sign names the retire variable', () => {
+    expect(issuesOf({ RETIRE_OLD_ID_TOKEN_SIGNING_KEYS: 'true' }).map((i) => i.path)).toEqual([
+      'RETIRE_OLD_ID_TOKEN_SIGNING_KEYS',
+    ]);
+    expect(issuesOf({ RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS: 'true' }).map((i) => i.path)).toEqual([
+      'RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS',
+    ]);
+    const all = config({
+      PUBLISH_NEW_ID_TOKEN_SIGNING_KEYS: 'true',
+      USE_NEW_ID_TOKEN_SIGNING_KEYS: 'true',
+      RETIRE_OLD_ID_TOKEN_SIGNING_KEYS: 'true',
+    });
+    expect(all.oldIdTokenKeysRetired).toBe(true);
   });
 
   it('PUBLIC_KEY_SOURCE=JWKS without JWKS_URL names JWKS_URL', () => {
@@ -312,7 +347,13 @@ describe('configFromEnv: invalid values give an issue naming the variable', () =
       return a.ok && JSON.stringify(a.value.config) === JSON.stringify(defaultConfig());
     });
     // Error lists drop unknown names silently, as the simulator document says.
-    expect(silent.sort()).toEqual(['AUTHORISE_ERRORS', 'CORE_IDENTITY_ERRORS', 'ID_TOKEN_ERRORS']);
+    expect(silent.sort()).toEqual([
+      'AUTHORISE_ERRORS',
+      'CORE_IDENTITY_ERRORS',
+      'ID_TOKEN_ERRORS',
+      'TOKEN_ERRORS',
+      'USER_INFO_ERRORS',
+    ]);
   });
 });
 

@@ -1,11 +1,8 @@
 import type { ConfigIssue, SimulatorConfig } from '../contract.js';
 import { VOCAB_URL } from '../contract.js';
 import { err, ok, type Result } from '../errors/result.js';
-import {
-  keepAuthoriseErrors,
-  keepCoreIdentityErrors,
-  keepIdTokenErrors,
-} from '../scenarios/names.js';
+import { ERROR_LISTS, ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
+import { parseFaults } from '../scenarios/faults.js';
 import { DEFAULT_PORT, defaultConfig } from './defaults.js';
 import {
   CLIENT_RULES,
@@ -62,12 +59,25 @@ export const ENV_VARS = {
   CORE_IDENTITY_ERRORS: 'errorConfiguration.coreIdentityErrors',
   ID_TOKEN_ERRORS: 'errorConfiguration.idTokenErrors',
   AUTHORISE_ERRORS: 'errorConfiguration.authoriseErrors',
+  TOKEN_ERRORS: 'errorConfiguration.tokenErrors',
+  USER_INFO_ERRORS: 'errorConfiguration.userInfoErrors',
+  // JSON: an array of faults, as in POST /config.
+  FAULTS: 'errorConfiguration.faults',
   INTERACTIVE_MODE: 'interactiveMode',
   PUBLISH_NEW_ID_TOKEN_SIGNING_KEYS: 'publishNewIdTokenKeysEnabled',
   USE_NEW_ID_TOKEN_SIGNING_KEYS: 'usingNewIdTokenSigningKeys',
   PUBLISH_NEW_CORE_IDENTITY_SIGNING_KEYS: 'publishNewCoreIdentityKeysEnabled',
   USE_NEW_CORE_IDENTITY_SIGNING_KEYS: 'usingNewCoreIdentitySigningKeys',
+  RETIRE_OLD_ID_TOKEN_SIGNING_KEYS: 'oldIdTokenKeysRetired',
+  RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS: 'oldCoreIdentityKeysRetired',
 } as const;
+
+/** The variable to name when a rule spanning fields fails. */
+const ENV_NAME_OF_PATH: Record<string, string> = {
+  'clientConfiguration.jwksUrl': 'JWKS_URL',
+  retireOldIdTokenSigningKeys: 'RETIRE_OLD_ID_TOKEN_SIGNING_KEYS',
+  retireOldCoreIdentitySigningKeys: 'RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS',
+};
 
 /** Comma-separated list; items trimmed, empty items dropped. Empty or unset → undefined. */
 function list(raw: string | undefined): string[] | undefined {
@@ -298,11 +308,11 @@ export function configFromEnv(env: Env, portOverride?: number): Result<EnvSettin
     else config.responseConfiguration[field] = null;
   }
 
-  config.errorConfiguration = {
-    coreIdentityErrors: keepCoreIdentityErrors(list(env.CORE_IDENTITY_ERRORS) ?? []),
-    idTokenErrors: keepIdTokenErrors(list(env.ID_TOKEN_ERRORS) ?? []),
-    authoriseErrors: keepAuthoriseErrors(list(env.AUTHORISE_ERRORS) ?? []),
-  };
+  for (const key of ERROR_LIST_KEYS)
+    config.errorConfiguration[key] = keepErrorNames(key, list(env[ERROR_LISTS[key].env]) ?? []);
+  const faults = parseFaults(json('FAULTS'), 'FAULTS');
+  if (faults.ok) config.errorConfiguration.faults = faults.value;
+  else issues.push(...faults.error);
 
   config.interactiveMode = bool('INTERACTIVE_MODE') ?? false;
   config.publishNewIdTokenKeysEnabled = bool('PUBLISH_NEW_ID_TOKEN_SIGNING_KEYS') ?? false;
@@ -321,12 +331,14 @@ export function configFromEnv(env: Env, portOverride?: number): Result<EnvSettin
       'USE_NEW_CORE_IDENTITY_SIGNING_KEYS is ignored: PUBLISH_NEW_CORE_IDENTITY_SIGNING_KEYS is not true',
     );
   else config.usingNewCoreIdentitySigningKeys = useNewCore;
+  config.oldIdTokenKeysRetired = bool('RETIRE_OLD_ID_TOKEN_SIGNING_KEYS') ?? false;
+  config.oldCoreIdentityKeysRetired = bool('RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS') ?? false;
 
   if (issues.length === 0) {
     for (const issue of checkConfigConsistency(config)) {
       issues.push({
         ...issue,
-        path: issue.path === 'clientConfiguration.jwksUrl' ? 'JWKS_URL' : issue.path,
+        path: ENV_NAME_OF_PATH[issue.path] ?? issue.path,
       });
     }
   }

@@ -23,7 +23,14 @@ const issuePaths = (body: unknown) => {
 describe('parseConfigRequest', () => {
   it('an empty body: only the (cleared) error configuration', () => {
     expect(parsed({})).toEqual({
-      errorConfiguration: { coreIdentityErrors: [], idTokenErrors: [], authoriseErrors: [] },
+      errorConfiguration: {
+        coreIdentityErrors: [],
+        idTokenErrors: [],
+        authoriseErrors: [],
+        tokenErrors: [],
+        userInfoErrors: [],
+        faults: [],
+      },
     });
   });
 
@@ -70,7 +77,14 @@ describe('parseConfigRequest', () => {
     expect(
       parsed({ errorConfiguration: { idTokenErrors: ['INVALID_ISS', 'X'], authoriseErrors: null } })
         .errorConfiguration,
-    ).toEqual({ coreIdentityErrors: [], idTokenErrors: ['INVALID_ISS'], authoriseErrors: [] });
+    ).toEqual({
+      coreIdentityErrors: [],
+      idTokenErrors: ['INVALID_ISS'],
+      authoriseErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
+    });
   });
 
   it.each([
@@ -99,6 +113,65 @@ describe('parseConfigRequest', () => {
       ['clientConfiguration.clientId', 'clientConfiguration.scopes'],
     ],
     [{ responseConfiguration: { maxLoCAchieved: 'P5' } }, ['responseConfiguration.maxLoCAchieved']],
+    [{ errorConfiguration: { tokenErrors: 'INVALID_GRANT' } }, ['errorConfiguration.tokenErrors']],
+    [{ errorConfiguration: { userInfoErrors: [{}] } }, ['errorConfiguration.userInfoErrors']],
+    [{ errorConfiguration: { faults: {} } }, ['errorConfiguration.faults']],
+    [{ errorConfiguration: { faults: 'jwks' } }, ['errorConfiguration.faults']],
+    [{ errorConfiguration: { faults: [null] } }, ['errorConfiguration.faults[0]']],
+    [{ errorConfiguration: { faults: [[1]] } }, ['errorConfiguration.faults[0]']],
+    [
+      { errorConfiguration: { faults: [{ target: 'nope', kind: 'drop' }] } },
+      ['errorConfiguration.faults[0].target'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'explode' }] } },
+      ['errorConfiguration.faults[0].kind'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'latency', ms: -1 }] } },
+      ['errorConfiguration.faults[0].ms'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'latency', ms: '100' }] } },
+      ['errorConfiguration.faults[0].ms'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'outage', status: 404 }] } },
+      ['errorConfiguration.faults[0].status'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'outage', status: 600 }] } },
+      ['errorConfiguration.faults[0].status'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'jwks', kind: 'outage' }] } },
+      ['errorConfiguration.faults[0].status'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'did', kind: 'drop', requests: 0 }] } },
+      ['errorConfiguration.faults[0].requests'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'did', kind: 'drop', requests: 1.5 }] } },
+      ['errorConfiguration.faults[0].requests'],
+    ],
+    [
+      { errorConfiguration: { faults: [{ target: 'did', kind: 'drop', status: 500 }] } },
+      ['errorConfiguration.faults[0].status'],
+    ],
+    [
+      {
+        errorConfiguration: {
+          faults: [
+            { target: 'token', kind: 'drop' },
+            { target: 'token', kind: 'outage', status: 500 },
+          ],
+        },
+      },
+      ['errorConfiguration.faults[1]'],
+    ],
+    [{ retireOldIdTokenSigningKeys: 'yes' }, ['retireOldIdTokenSigningKeys']],
+    [{ retireOldCoreIdentitySigningKeys: 1 }, ['retireOldCoreIdentitySigningKeys']],
   ])('%j → issues at %j', (body, paths) => {
     expect(issuePaths(body).sort()).toEqual([...paths].sort());
   });

@@ -6,11 +6,8 @@ import type {
   SimulatorConfig,
 } from '../contract.js';
 import { err, ok, type Result } from '../errors/result.js';
-import {
-  keepAuthoriseErrors,
-  keepCoreIdentityErrors,
-  keepIdTokenErrors,
-} from '../scenarios/names.js';
+import { ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
+import { parseFaults } from '../scenarios/faults.js';
 import {
   CLIENT_RULES,
   RESPONSE_RULES,
@@ -31,6 +28,8 @@ export interface ConfigPatch {
   useNewIdTokenSigningKeys?: boolean;
   publishNewCoreIdentitySigningKeys?: boolean;
   useNewCoreIdentitySigningKeys?: boolean;
+  retireOldIdTokenSigningKeys?: boolean;
+  retireOldCoreIdentitySigningKeys?: boolean;
   interactiveMode?: boolean;
 }
 
@@ -39,12 +38,16 @@ const FLAG_KEYS = {
   useNewIdTokenSigningKeys: 'useNewIdTokenSigningKeys',
   publishNewCoreIdentitySigningKeys: 'publishNewCoreIdentitySigningKeys',
   useNewCoreIdentitySigningKeys: 'useNewCoreIdentitySigningKeys',
+  retireOldIdTokenSigningKeys: 'retireOldIdTokenSigningKeys',
+  retireOldCoreIdentitySigningKeys: 'retireOldCoreIdentitySigningKeys',
   interactiveMode: 'interactiveMode',
   // The names GET /config reports, accepted so a GET body can be posted back unchanged.
   publishNewIdTokenKeysEnabled: 'publishNewIdTokenSigningKeys',
   usingNewIdTokenSigningKeys: 'useNewIdTokenSigningKeys',
   publishNewCoreIdentityKeysEnabled: 'publishNewCoreIdentitySigningKeys',
   usingNewCoreIdentitySigningKeys: 'useNewCoreIdentitySigningKeys',
+  oldIdTokenKeysRetired: 'retireOldIdTokenSigningKeys',
+  oldCoreIdentityKeysRetired: 'retireOldCoreIdentitySigningKeys',
 } as const;
 
 const TOP_LEVEL_KEYS = new Set<string>([
@@ -85,36 +88,43 @@ function parseSection<T>(
   return out as Partial<T>;
 }
 
-function parseErrorConfiguration(value: unknown, issues: ConfigIssue[]): ErrorConfiguration {
-  const empty: ErrorConfiguration = {
-    coreIdentityErrors: [],
-    idTokenErrors: [],
-    authoriseErrors: [],
-  };
-  if (value === undefined) return empty;
+export const emptyErrorConfiguration = (): ErrorConfiguration => ({
+  coreIdentityErrors: [],
+  idTokenErrors: [],
+  authoriseErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
+});
+
+/**
+ * errorConfiguration is replaced as a whole: omitted, every list and fault is cleared. Unknown
+ * names in the lists are ignored, as the simulator document says; faults are checked strictly.
+ */
+export function parseErrorConfiguration(value: unknown, issues: ConfigIssue[]): ErrorConfiguration {
+  const out = emptyErrorConfiguration();
+  if (value === undefined) return out;
   if (!isPlainObject(value)) {
     issues.push({ path: 'errorConfiguration', message: 'must be a JSON object', value });
-    return empty;
+    return out;
   }
-  const list = (key: keyof ErrorConfiguration): unknown[] => {
+  for (const key of ERROR_LIST_KEYS) {
     const v = value[key];
-    if (v === undefined || v === null) return [];
+    if (v === undefined || v === null) continue;
     if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) {
       issues.push({
         path: `errorConfiguration.${key}`,
         message: 'must be an array of strings',
         value: v,
       });
-      return [];
+      continue;
     }
-    return v;
-  };
-  // Unknown scenario names are ignored, as the simulator document says.
-  return {
-    coreIdentityErrors: keepCoreIdentityErrors(list('coreIdentityErrors')),
-    idTokenErrors: keepIdTokenErrors(list('idTokenErrors')),
-    authoriseErrors: keepAuthoriseErrors(list('authoriseErrors')),
-  };
+    out[key] = keepErrorNames(key, v);
+  }
+  const faults = parseFaults(value.faults);
+  if (faults.ok) out.faults = faults.value;
+  else issues.push(...faults.error);
+  return out;
 }
 
 /** Validates an untrusted POST /config body. Every problem is reported; nothing is partial. */
@@ -192,6 +202,10 @@ export function applyConfigPatch(
     next.publishNewCoreIdentityKeysEnabled = patch.publishNewCoreIdentitySigningKeys;
   if (patch.useNewCoreIdentitySigningKeys !== undefined)
     next.usingNewCoreIdentitySigningKeys = patch.useNewCoreIdentitySigningKeys;
+  if (patch.retireOldIdTokenSigningKeys !== undefined)
+    next.oldIdTokenKeysRetired = patch.retireOldIdTokenSigningKeys;
+  if (patch.retireOldCoreIdentitySigningKeys !== undefined)
+    next.oldCoreIdentityKeysRetired = patch.retireOldCoreIdentitySigningKeys;
   if (patch.interactiveMode !== undefined) next.interactiveMode = patch.interactiveMode;
 
   const issues = checkConfigConsistency(next);
@@ -212,6 +226,18 @@ export function checkConfigConsistency(config: SimulatorConfig): ConfigIssue[] {
       path: 'useNewCoreIdentitySigningKeys',
       message:
         'cannot use the new core identity signing key before it is published (set publishNewCoreIdentitySigningKeys first)',
+    });
+  if (config.oldIdTokenKeysRetired && !config.usingNewIdTokenSigningKeys)
+    issues.push({
+      path: 'retireOldIdTokenSigningKeys',
+      message:
+        'cannot retire the old ID token signing keys while they still sign (set useNewIdTokenSigningKeys first)',
+    });
+  if (config.oldCoreIdentityKeysRetired && !config.usingNewCoreIdentitySigningKeys)
+    issues.push({
+      path: 'retireOldCoreIdentitySigningKeys',
+      message:
+        'cannot retire the old core identity signing key while it still signs (set useNewCoreIdentitySigningKeys first)',
     });
   const client = config.clientConfiguration;
   if (client.publicKeySource === 'JWKS' && !client.jwksUrl)

@@ -1,9 +1,12 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { SimulatorContext } from '../simulator-context.js';
 import { BODY_LIMIT, type AppDeps } from './app-deps.js';
+import type { FaultTarget } from '../contract.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
+import { createSwitchesRouter } from '../admin/switches-router.js';
+import { createRpCheckRouter } from '../rp-check/rp-check-router.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
@@ -27,6 +30,7 @@ import {
 import { handleFormSubmit } from '../endpoints/interactive/handle-form-submit.js';
 import { requireUserAgent } from './require-user-agent.js';
 import { limitJsonDepth } from './limit-json-depth.js';
+import { injectFaults } from './inject-faults.js';
 
 /**
  * A logout form carries a hint, a URI and a state, and the state travels back in the Location
@@ -67,16 +71,18 @@ export function buildApp(deps: AppDeps): express.Express {
     express.urlencoded({ extended: false, limit, parameterLimit: 200 }),
   ];
   const bodies = parseBodies(BODY_LIMIT);
-  app.use('/authorize', bodies, route(ctx, handleAuthorize));
-  app.post('/token', requireUserAgent, bodies, route(ctx, handleToken));
-  app.get('/userinfo', requireUserAgent, route(ctx, handleUserinfo));
+  // Configured faults (outages, dropped connections, latency) come before anything else.
+  const fault = (target: FaultTarget) => injectFaults(ctx, target);
+  app.use('/authorize', fault('authorize'), bodies, route(ctx, handleAuthorize));
+  app.post('/token', fault('token'), requireUserAgent, bodies, route(ctx, handleToken));
+  app.get('/userinfo', fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo));
   app.get('/', route(ctx, handleRoot));
-  app.get('/.well-known/openid-configuration', route(ctx, handleDiscovery));
-  app.get('/.well-known/jwks.json', route(ctx, handleJwks));
-  app.get('/.well-known/did.json', requireUserAgent, route(ctx, handleDid));
-  app.get('/trustmark', route(ctx, handleTrustmark));
-  app.get('/logout', route(ctx, handleLogout));
-  app.post('/logout', parseBodies(LOGOUT_BODY_LIMIT), route(ctx, handleLogout));
+  app.get('/.well-known/openid-configuration', fault('discovery'), route(ctx, handleDiscovery));
+  app.get('/.well-known/jwks.json', fault('jwks'), route(ctx, handleJwks));
+  app.get('/.well-known/did.json', fault('did'), requireUserAgent, route(ctx, handleDid));
+  app.get('/trustmark', fault('trustmark'), route(ctx, handleTrustmark));
+  app.get('/logout', fault('logout'), route(ctx, handleLogout));
+  app.post('/logout', fault('logout'), parseBodies(LOGOUT_BODY_LIMIT), route(ctx, handleLogout));
   app.get('/config', route(ctx, handleGetConfig));
   app.post('/config', bodies, route(ctx, handlePostConfig));
   app.post('/form-submit', bodies, route(ctx, handleFormSubmit));
@@ -90,6 +96,17 @@ export function buildApp(deps: AppDeps): express.Express {
     route(ctx, handleValidateConfig),
   );
   app.use(ADMIN_PREFIX, createPresetsRouter(deps));
+  app.use(ADMIN_PREFIX, createSwitchesRouter(deps));
+  if (deps.rpCheck)
+    app.use(
+      ADMIN_PREFIX,
+      createRpCheckRouter({
+        ...deps.rpCheck,
+        version: deps.version,
+        simulatorUrl: () => ctx.config.get().simulatorUrl,
+        now: ctx.clock,
+      }),
+    );
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, serveUi(deps.uiDir));
 

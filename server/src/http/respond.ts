@@ -59,22 +59,23 @@ export function sendTokenError(res: Response, error: OAuthError): void {
   res.status(error.status).json({ error: error.code, error_description: error.description });
 }
 
+/**
+ * Internal errors and outages, at any endpoint: JSON with error and error_description and the
+ * error's 5xx status, never cached.
+ */
+export function sendServerError(res: Response, error: OAuthError): void {
+  noteError(res, error);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(error.status).json({ error: error.code, error_description: error.description });
+}
+
 /** Userinfo errors: 401 with the error in WWW-Authenticate, as RFC 6750 says. */
-export function sendBearerError(res: Response, error: OAuthError | null): void {
-  if (error) {
-    noteError(res, error);
-    const quote = (s: string) => s.replace(/["\\]/g, '');
-    res.setHeader(
-      'WWW-Authenticate',
-      `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
-    );
-  } else {
-    notesOf(res).outcome = {
-      kind: 'error',
-      code: 'invalid_token',
-      description: 'No access token was sent',
-    };
-    res.setHeader('WWW-Authenticate', 'Bearer');
-  }
+export function sendBearerError(res: Response, error: OAuthError): void {
+  noteError(res, error);
+  const quote = (s: string) => s.replace(/["\\]/g, '');
+  res.setHeader(
+    'WWW-Authenticate',
+    `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
+  );
   res.status(401).end();
 }

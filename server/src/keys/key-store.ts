@@ -55,6 +55,8 @@ export interface KeyFlags {
   usingNewIdTokenSigningKeys: boolean;
   publishNewCoreIdentityKeysEnabled: boolean;
   usingNewCoreIdentitySigningKeys: boolean;
+  oldIdTokenKeysRetired: boolean;
+  oldCoreIdentityKeysRetired: boolean;
 }
 
 /** The key that signs ID and access tokens for the configured algorithm. */
@@ -66,9 +68,14 @@ export function idTokenSigningKey(
   return flags.usingNewIdTokenSigningKeys ? keys.idToken.secondary[alg] : keys.idToken.primary[alg];
 }
 
-/** The keys published in the JWKS: the primary pair, plus the new pair while it is published. */
+/**
+ * The keys published in the JWKS: the primary pair until it is retired (the third step of a
+ * rotation), plus the new pair while it is published.
+ */
 export function publishedIdTokenKeys(keys: KeyMaterial, flags: KeyFlags): SigningKey[] {
-  const out = [keys.idToken.primary.ES256, keys.idToken.primary.RS256];
+  const out: SigningKey[] = [];
+  if (!flags.oldIdTokenKeysRetired)
+    out.push(keys.idToken.primary.ES256, keys.idToken.primary.RS256);
   if (flags.publishNewIdTokenKeysEnabled)
     out.push(keys.idToken.secondary.ES256, keys.idToken.secondary.RS256);
   return out;
@@ -81,7 +88,8 @@ export function coreIdentitySigningKey(keys: KeyMaterial, flags: KeyFlags): Sign
 }
 
 export function publishedCoreIdentityKeys(keys: KeyMaterial, flags: KeyFlags): SigningKey[] {
-  const out = [keys.coreIdentity.primary];
+  const out: SigningKey[] = [];
+  if (!flags.oldCoreIdentityKeysRetired) out.push(keys.coreIdentity.primary);
   if (flags.publishNewCoreIdentityKeysEnabled) out.push(keys.coreIdentity.secondary);
   return out;
 }

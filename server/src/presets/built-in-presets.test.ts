@@ -122,6 +122,19 @@ describe('built-in scenarios', () => {
     ]);
     expect(get('pkce-enforced').clientConfiguration.pkceEnforced).toBe(true);
     expect(get('rs256-id-tokens').clientConfiguration.idTokenSigningAlgorithm).toBe('RS256');
+    expect(get('client-deactivated').errorConfiguration.authoriseErrors).toEqual([
+      'UNAUTHORIZED_CLIENT',
+    ]);
+    expect(get('access-token-expired').errorConfiguration.userInfoErrors).toEqual([
+      'INVALID_TOKEN',
+    ]);
+    expect(get('jwks-outage').errorConfiguration.faults).toEqual([
+      { target: 'jwks', kind: 'outage', status: 503 },
+    ]);
+    expect(get('key-rotation-old-keys-retired')).toMatchObject({
+      oldIdTokenKeysRetired: true,
+      oldCoreIdentityKeysRetired: true,
+    });
     expect(get('key-rotation-in-progress')).toMatchObject({
       publishNewIdTokenKeysEnabled: true,
       usingNewIdTokenSigningKeys: false,

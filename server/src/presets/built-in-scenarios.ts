@@ -9,7 +9,14 @@ import type { Scenario } from './preset-types.js';
  */
 
 const ALL_IDENTITY_CLAIMS = [...IDENTITY_CLAIMS];
-const noErrors = { authoriseErrors: [], idTokenErrors: [], coreIdentityErrors: [] };
+const noErrors = (): Scenario['errorConfiguration'] => ({
+  authoriseErrors: [],
+  idTokenErrors: [],
+  coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
+});
 
 type Spec = Partial<Omit<Scenario, 'id' | 'name' | 'description' | 'builtIn'>> & {
   errors?: Partial<Scenario['errorConfiguration']>;
@@ -25,7 +32,7 @@ const scenario = (id: string, name: string, description: string, spec: Spec): Sc
     clientConfiguration: {},
     flags: {},
     ...rest,
-    errorConfiguration: { ...noErrors, ...errors },
+    errorConfiguration: { ...noErrors(), ...errors },
   };
 };
 
@@ -102,6 +109,30 @@ export const BUILT_IN_SCENARIOS: readonly Scenario[] = [
     { errors: { authoriseErrors: ['TEMPORARILY_UNAVAILABLE'] } },
   ),
   scenario(
+    'client-deactivated',
+    'Client deactivated',
+    '/authorize redirects back with error=unauthorized_client, "client deactivated" (authoriseErrors UNAUTHORIZED_CLIENT): show your own error page.',
+    { errors: { authoriseErrors: ['UNAUTHORIZED_CLIENT'] } },
+  ),
+  scenario(
+    'access-token-expired',
+    'Access token expired at userinfo',
+    '/userinfo answers 401 with error="invalid_token" in WWW-Authenticate, as for an expired or revoked access token (userInfoErrors INVALID_TOKEN).',
+    { errors: { userInfoErrors: ['INVALID_TOKEN'] } },
+  ),
+  scenario(
+    'jwks-outage',
+    'Key set outage',
+    'The JWKS answers 503 until switched off: a relying party must keep verifying with its cached key set (faults: jwks outage).',
+    { errors: { faults: [{ target: 'jwks', kind: 'outage', status: 503 }] } },
+  ),
+  scenario(
+    'slow-token-endpoint',
+    'Slow token endpoint',
+    '/token answers after 5 seconds, to check the relying party’s timeouts (faults: token latency 5000 ms).',
+    { errors: { faults: [{ target: 'token', kind: 'latency', ms: 5000 }] } },
+  ),
+  scenario(
     'pkce-enforced',
     'PKCE enforced',
     'The client must send code_challenge and code_challenge_method=S256 to /authorize and code_verifier to /token.',
@@ -129,6 +160,21 @@ export const BUILT_IN_SCENARIOS: readonly Scenario[] = [
         useNewIdTokenSigningKeys: true,
         publishNewCoreIdentitySigningKeys: true,
         useNewCoreIdentitySigningKeys: true,
+      },
+    },
+  ),
+  scenario(
+    'key-rotation-old-keys-retired',
+    'Key rotation: old keys retired',
+    'The rotation is complete: the old ID token keys are gone from the JWKS and the old core identity key from the DID document; tokens signed with them must be refused.',
+    {
+      flags: {
+        publishNewIdTokenSigningKeys: true,
+        useNewIdTokenSigningKeys: true,
+        retireOldIdTokenSigningKeys: true,
+        publishNewCoreIdentitySigningKeys: true,
+        useNewCoreIdentitySigningKeys: true,
+        retireOldCoreIdentitySigningKeys: true,
       },
     },
   ),

@@ -137,6 +137,41 @@ describe('parseScenarioDocument', () => {
     );
   });
 
+  it('accepts the new switches, faults and retirement flags; refuses bad ones with paths', () => {
+    expect(
+      parseScenarioDocument({
+        name: 'Outage',
+        errorConfiguration: {
+          tokenErrors: ['INVALID_GRANT'],
+          userInfoErrors: ['INVALID_TOKEN'],
+          faults: [{ target: 'jwks', kind: 'outage', status: 503, requests: 2 }],
+        },
+        flags: { retireOldIdTokenSigningKeys: true },
+      }).ok,
+    ).toBe(true);
+    const r = parseScenarioDocument({
+      name: 'Bad',
+      errorConfiguration: {
+        tokenErrors: ['NOPE'],
+        userInfoErrors: 'INVALID_TOKEN',
+        faults: [
+          { target: 'mars', kind: 'drop' },
+          { target: 'jwks', kind: 'latency', ms: -3 },
+        ],
+      },
+      flags: { retireOldCoreIdentitySigningKeys: 'yes' },
+    });
+    expect(paths(r).sort()).toEqual(
+      [
+        'errorConfiguration.tokenErrors[0]',
+        'errorConfiguration.userInfoErrors',
+        'errorConfiguration.faults[0].target',
+        'errorConfiguration.faults[1].ms',
+        'flags.retireOldCoreIdentitySigningKeys',
+      ].sort(),
+    );
+  });
+
   it('refuses a persona that is neither an id nor an object', () => {
     expect(paths(parseScenarioDocument({ name: 'x', persona: 3 }))).toEqual(['persona']);
     expect(paths(parseScenarioDocument({ name: 'x', persona: '../x' }))).toEqual(['persona']);

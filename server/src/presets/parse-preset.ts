@@ -1,7 +1,8 @@
-import type { ConfigIssue, ErrorConfiguration } from '../contract.js';
+import type { ConfigIssue } from '../contract.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { CLIENT_RULES, RESPONSE_RULES, isPlainObject, type Rule } from '../config/field-rules.js';
-import { AUTHORISE_ERRORS, CORE_IDENTITY_ERRORS, ID_TOKEN_ERRORS } from '../scenarios/names.js';
+import { ERROR_NAMES } from '../scenarios/names.js';
+import { parseFaults } from '../scenarios/faults.js';
 import { isPresetId, MAX_ID_LENGTH } from './preset-id.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './preset-schemas.js';
 import { SCENARIO_FLAGS, type PersonaDocument, type ScenarioDocument } from './preset-types.js';
@@ -89,18 +90,16 @@ function checkSection(
   }
 }
 
-const ERROR_NAMES: Record<keyof ErrorConfiguration, readonly string[]> = {
-  authoriseErrors: AUTHORISE_ERRORS,
-  idTokenErrors: ID_TOKEN_ERRORS,
-  coreIdentityErrors: CORE_IDENTITY_ERRORS,
-};
-
 function checkErrorConfiguration(value: unknown, path: string, issues: ConfigIssue[]): void {
   if (!isPlainObject(value)) {
     issues.push({ path, message: 'must be a JSON object', value });
     return;
   }
-  checkKeys(value, Object.keys(ERROR_NAMES), path, issues);
+  checkKeys(value, [...Object.keys(ERROR_NAMES), 'faults'], path, issues);
+  if (value.faults !== undefined) {
+    const faults = parseFaults(value.faults, join(path, 'faults'));
+    if (!faults.ok) issues.push(...faults.error);
+  }
   for (const [key, names] of Object.entries(ERROR_NAMES)) {
     const list = value[key];
     const listPath = join(path, key);

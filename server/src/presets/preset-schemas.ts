@@ -1,6 +1,12 @@
 import { IDENTITY_CLAIMS, LEVELS_OF_CONFIDENCE, SUPPORTED_SCOPES } from '../config/defaults.js';
 import { MAX_STRING } from '../config/field-rules.js';
-import { AUTHORISE_ERRORS, CORE_IDENTITY_ERRORS, ID_TOKEN_ERRORS } from '../scenarios/names.js';
+import { ERROR_LISTS } from '../scenarios/names.js';
+import {
+  FAULT_TARGETS,
+  MAX_FAULT_REQUESTS,
+  MAX_FAULTS,
+  MAX_LATENCY_MS,
+} from '../scenarios/faults.js';
 import { ID_PATTERN, MAX_ID_LENGTH } from './preset-id.js';
 import { SCENARIO_FLAGS } from './preset-types.js';
 
@@ -180,10 +186,59 @@ export const ERROR_CONFIGURATION_SCHEMA: Schema = {
   description: 'Errors to inject; omitted lists are empty.',
   additionalProperties: false,
   properties: {
-    authoriseErrors: errorList(AUTHORISE_ERRORS),
-    idTokenErrors: errorList(ID_TOKEN_ERRORS),
-    coreIdentityErrors: errorList(CORE_IDENTITY_ERRORS),
+    authoriseErrors: errorList(ERROR_LISTS.authoriseErrors.names),
+    idTokenErrors: errorList(ERROR_LISTS.idTokenErrors.names),
+    coreIdentityErrors: errorList(ERROR_LISTS.coreIdentityErrors.names),
+    tokenErrors: errorList(ERROR_LISTS.tokenErrors.names),
+    userInfoErrors: errorList(ERROR_LISTS.userInfoErrors.names),
+    faults: {
+      type: 'array',
+      description:
+        'Faults at endpoints: an outage (5xx status), a dropped connection or added latency, for the next `requests` requests or until switched off. One outage-or-drop and one latency per endpoint.',
+      maxItems: MAX_FAULTS,
+      items: { $ref: '#/$defs/fault' },
+    },
   },
+};
+
+const faultCommon = (kind: string, extra: Record<string, Schema>, required: string[]): Schema => ({
+  type: 'object',
+  required: ['target', 'kind', ...required],
+  additionalProperties: false,
+  properties: {
+    target: { enum: [...FAULT_TARGETS] },
+    kind: { const: kind },
+    ...extra,
+    requests: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_FAULT_REQUESTS,
+      description: 'How many more requests the fault hits; omitted: until switched off.',
+    },
+  },
+});
+
+export const FAULT_SCHEMA: Schema = {
+  oneOf: [
+    faultCommon(
+      'outage',
+      { status: { type: 'integer', minimum: 500, maximum: 599, description: 'The status sent.' } },
+      ['status'],
+    ),
+    faultCommon('drop', {}, []),
+    faultCommon(
+      'latency',
+      {
+        ms: {
+          type: 'integer',
+          minimum: 0,
+          maximum: MAX_LATENCY_MS,
+          description: 'Milliseconds added before the answer.',
+        },
+      },
+      ['ms'],
+    ),
+  ],
 };
 
 export const FLAGS_SCHEMA: Schema = {
@@ -273,6 +328,7 @@ export const SCENARIO_SCHEMA: Schema = {
     responseConfiguration: RESPONSE_CONFIGURATION_SCHEMA,
     clientConfiguration: CLIENT_CONFIGURATION_SCHEMA,
     errorConfiguration: ERROR_CONFIGURATION_SCHEMA,
+    fault: FAULT_SCHEMA,
     flags: FLAGS_SCHEMA,
   },
 };

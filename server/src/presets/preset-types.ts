@@ -43,6 +43,8 @@ export interface ScenarioFlags {
   useNewIdTokenSigningKeys?: boolean;
   publishNewCoreIdentitySigningKeys?: boolean;
   useNewCoreIdentitySigningKeys?: boolean;
+  retireOldIdTokenSigningKeys?: boolean;
+  retireOldCoreIdentitySigningKeys?: boolean;
   interactiveMode?: boolean;
 }
 
@@ -51,6 +53,8 @@ export const SCENARIO_FLAGS = [
   'useNewIdTokenSigningKeys',
   'publishNewCoreIdentitySigningKeys',
   'useNewCoreIdentitySigningKeys',
+  'retireOldIdTokenSigningKeys',
+  'retireOldCoreIdentitySigningKeys',
   'interactiveMode',
 ] as const satisfies readonly (keyof ScenarioFlags)[];
 
@@ -60,6 +64,8 @@ export const FLAG_CONFIG_FIELD = {
   useNewIdTokenSigningKeys: 'usingNewIdTokenSigningKeys',
   publishNewCoreIdentitySigningKeys: 'publishNewCoreIdentityKeysEnabled',
   useNewCoreIdentitySigningKeys: 'usingNewCoreIdentitySigningKeys',
+  retireOldIdTokenSigningKeys: 'oldIdTokenKeysRetired',
+  retireOldCoreIdentitySigningKeys: 'oldCoreIdentityKeysRetired',
   interactiveMode: 'interactiveMode',
 } as const satisfies Record<keyof ScenarioFlags, keyof SimulatorConfig>;
 

@@ -49,6 +49,9 @@ export function toScenario(doc: ScenarioDocument, id: string, builtIn = false): 
       authoriseErrors: [...(doc.errorConfiguration?.authoriseErrors ?? [])],
       idTokenErrors: [...(doc.errorConfiguration?.idTokenErrors ?? [])],
       coreIdentityErrors: [...(doc.errorConfiguration?.coreIdentityErrors ?? [])],
+      tokenErrors: [...(doc.errorConfiguration?.tokenErrors ?? [])],
+      userInfoErrors: [...(doc.errorConfiguration?.userInfoErrors ?? [])],
+      faults: clone(doc.errorConfiguration?.faults ?? []),
     },
     flags: { ...doc.flags },
   };
@@ -97,11 +100,7 @@ export function scenarioToDocument(
   if (Object.keys(scenario.clientConfiguration).length)
     doc.clientConfiguration = clone(scenario.clientConfiguration);
   const errors = scenario.errorConfiguration;
-  if (
-    errors.authoriseErrors.length ||
-    errors.idTokenErrors.length ||
-    errors.coreIdentityErrors.length
-  )
+  if (Object.values(errors).some((list: unknown[]) => list.length))
     doc.errorConfiguration = clone(errors);
   if (Object.keys(scenario.flags).length) doc.flags = { ...scenario.flags };
   return doc;

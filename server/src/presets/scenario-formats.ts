@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type {
   ClientConfiguration,
   ConfigIssue,
-  ErrorConfiguration,
+  ErrorListKey,
   ResponseConfiguration,
   SimulatorConfig,
 } from '../contract.js';
@@ -11,7 +11,7 @@ import { CLIENT_FIELDS, isPlainObject } from '../config/field-rules.js';
 import { configFromEnv, ENV_VARS } from '../config/from-env.js';
 import { applyConfigPatch, parseConfigRequest } from '../config/parse-config-request.js';
 import { err, ok, type Result } from '../errors/result.js';
-import { AUTHORISE_ERRORS, CORE_IDENTITY_ERRORS, ID_TOKEN_ERRORS } from '../scenarios/names.js';
+import { ERROR_LISTS, ERROR_LIST_KEYS, ERROR_NAMES } from '../scenarios/names.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { closestName } from './closest-name.js';
 import { formatComposeText, parseComposeText } from './compose-text.js';
@@ -149,11 +149,10 @@ const RESPONSE_JSON_ENV: [keyof ResponseConfiguration, keyof typeof ENV_VARS][] 
   ['returnCodes', 'RETURN_CODES'],
 ];
 
-const ERROR_ENV: [keyof ErrorConfiguration, keyof typeof ENV_VARS][] = [
-  ['coreIdentityErrors', 'CORE_IDENTITY_ERRORS'],
-  ['idTokenErrors', 'ID_TOKEN_ERRORS'],
-  ['authoriseErrors', 'AUTHORISE_ERRORS'],
-];
+const ERROR_ENV: [ErrorListKey, keyof typeof ENV_VARS][] = ERROR_LIST_KEYS.map((key) => [
+  key,
+  ERROR_LISTS[key].env,
+]);
 
 const FLAG_ENV: [keyof ScenarioFlags, keyof typeof ENV_VARS][] = [
   ['interactiveMode', 'INTERACTIVE_MODE'],
@@ -161,6 +160,8 @@ const FLAG_ENV: [keyof ScenarioFlags, keyof typeof ENV_VARS][] = [
   ['useNewIdTokenSigningKeys', 'USE_NEW_ID_TOKEN_SIGNING_KEYS'],
   ['publishNewCoreIdentitySigningKeys', 'PUBLISH_NEW_CORE_IDENTITY_SIGNING_KEYS'],
   ['useNewCoreIdentitySigningKeys', 'USE_NEW_CORE_IDENTITY_SIGNING_KEYS'],
+  ['retireOldIdTokenSigningKeys', 'RETIRE_OLD_ID_TOKEN_SIGNING_KEYS'],
+  ['retireOldCoreIdentitySigningKeys', 'RETIRE_OLD_CORE_IDENTITY_SIGNING_KEYS'],
 ];
 
 /** The variables that turn a default simulator into `config`, and what no variable can say. */
@@ -225,6 +226,8 @@ export function envEntries(
   for (const [field, name] of ERROR_ENV)
     if (config.errorConfiguration[field].length)
       entries.push([name, config.errorConfiguration[field].join(',')]);
+  if (config.errorConfiguration.faults.length)
+    entries.push(['FAULTS', JSON.stringify(config.errorConfiguration.faults)]);
   for (const [flag, name] of FLAG_ENV)
     if (config[FLAG_CONFIG_FIELD[flag]]) entries.push([name, 'true']);
   return { entries, unexpressible };
@@ -337,11 +340,7 @@ function importConfigBody(text: string, options: ImportOptions): Result<Imported
 
 function unknownErrorNames(value: unknown, varNames?: Record<string, string>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  const known: Record<keyof ErrorConfiguration, readonly string[]> = {
-    authoriseErrors: AUTHORISE_ERRORS,
-    idTokenErrors: ID_TOKEN_ERRORS,
-    coreIdentityErrors: CORE_IDENTITY_ERRORS,
-  };
+  const known = ERROR_NAMES;
   if (!isPlainObject(value)) return issues;
   for (const [key, names] of Object.entries(known)) {
     const list = value[key];
@@ -405,16 +404,8 @@ function importVariables(
           .filter(Boolean);
   issues.push(
     ...unknownErrorNames(
-      {
-        authoriseErrors: split('AUTHORISE_ERRORS'),
-        idTokenErrors: split('ID_TOKEN_ERRORS'),
-        coreIdentityErrors: split('CORE_IDENTITY_ERRORS'),
-      },
-      {
-        authoriseErrors: 'AUTHORISE_ERRORS',
-        idTokenErrors: 'ID_TOKEN_ERRORS',
-        coreIdentityErrors: 'CORE_IDENTITY_ERRORS',
-      },
+      Object.fromEntries(ERROR_LIST_KEYS.map((key) => [key, split(ERROR_LISTS[key].env)])),
+      Object.fromEntries(ERROR_LIST_KEYS.map((key) => [key, ERROR_LISTS[key].env])),
     ),
   );
   // JSON values nested absurdly deep are refused before anything walks them.

@@ -6,11 +6,28 @@ import {
   keepAuthoriseErrors,
   keepCoreIdentityErrors,
   keepIdTokenErrors,
+  TOKEN_ERRORS,
+  USER_INFO_ERRORS,
 } from './names.js';
 
 describe('scenario names', () => {
   it('are the documented lists', () => {
-    expect([...AUTHORISE_ERRORS]).toEqual(['ACCESS_DENIED', 'TEMPORARILY_UNAVAILABLE']);
+    expect([...AUTHORISE_ERRORS]).toEqual([
+      'ACCESS_DENIED',
+      'TEMPORARILY_UNAVAILABLE',
+      'UNAUTHORIZED_CLIENT',
+      'SERVER_ERROR',
+      'TEMPORARILY_UNAVAILABLE_IDENTITY',
+      'ACCESS_DENIED_EVIDENCE',
+      'LOGIN_REQUIRED',
+    ]);
+    expect([...TOKEN_ERRORS]).toEqual([
+      'INVALID_GRANT',
+      'INVALID_CLIENT',
+      'UNAUTHORIZED_CLIENT',
+      'SERVER_ERROR',
+    ]);
+    expect([...USER_INFO_ERRORS]).toEqual(['INVALID_TOKEN', 'SERVER_ERROR']);
     expect([...ID_TOKEN_ERRORS]).toEqual([
       'INCORRECT_VOT',
       'INVALID_ALG_HEADER',

@@ -97,6 +97,9 @@ describe('compat §5.1 defaults', () => {
       coreIdentityErrors: [],
       idTokenErrors: [],
       authoriseErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     expect(c.simulatorUrl).toBe('http://localhost:3000');
     expect(c.interactiveMode).toBe(false);
@@ -319,6 +322,9 @@ describe('compat §5.4 POST /config', () => {
       coreIdentityErrors: [],
       idTokenErrors: ['INVALID_AUD'],
       authoriseErrors: [],
+      tokenErrors: [],
+      userInfoErrors: [],
+      faults: [],
     });
     expect((await post({})).body.errorConfiguration.idTokenErrors).toEqual([]);
   });

@@ -88,15 +88,21 @@ describe('compat §4 POST /token checks in order', () => {
     expectTokenError(await exchange(h, 'unknown'), 'invalid_grant', 'Invalid grant');
   });
 
-  it('§4 #8: redirect_uri ≠ the one stored with the code → invalid_grant', async () => {
+  it('§4 #8: redirect_uri ≠ the one stored with the code → invalid_grant, the code stays valid', async () => {
     configure(h, {
       clientConfiguration: { redirectUrls: [DEFAULT_REDIRECT_URI, 'https://rp.example/2'] },
     });
+    const code = await getCode(h);
     expectTokenError(
-      await exchange(h, await getCode(h), { redirect_uri: 'https://rp.example/2' }),
+      await exchange(h, code, { redirect_uri: 'https://rp.example/2' }),
       'invalid_grant',
       'Invalid grant',
     );
+    const corrected = await exchange(h, code);
+    expect(corrected.status, corrected.text).toBe(200);
+    expect(typeof corrected.body.id_token).toBe('string');
+    // Used once: the same code is now refused.
+    expectTokenError(await exchange(h, code), 'invalid_grant', 'Invalid grant');
   });
 
   it('§4 #9: PKCE verification failure → invalid_grant "PKCE code verification failed"', async () => {

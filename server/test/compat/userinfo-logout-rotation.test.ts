@@ -33,8 +33,8 @@ describe('compat §10 GET /userinfo', () => {
     expect(res.headers['content-type']).toBeUndefined();
   });
 
-  it('§10 #1: no Authorization header → WWW-Authenticate: Bearer, no parameters', async () => {
-    expectBearerError(await getUserinfo(h.app, null), null);
+  it('§10 #1 (document wins, our rules): no Authorization header → invalid_token with error_description', async () => {
+    expectBearerError(await getUserinfo(h.app, null), 'invalid_token', 'Missing access token');
   });
 
   it('§10 #2: not "Bearer <token>" → Bearer error="invalid_token", error_description="Invalid access token"', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../helpers/test-simulator.js';
 import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 const available = existsSync(CHROMIUM);
 // In CI a missing browser fails the run; elsewhere the suite is reported as skipped.

@@ -105,9 +105,11 @@ describe('/userinfo with hostile credentials', () => {
     expect(post.status).toBe(404);
   });
 
-  it('answers no Authorization header with a bare Bearer challenge', async () => {
+  it('answers no Authorization header with an invalid_token challenge', async () => {
     const res = await userinfo();
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.headers['www-authenticate']).toBe(
+      'Bearer error="invalid_token", error_description="Missing access token"',
+    );
   });
 });

@@ -164,7 +164,11 @@ export async function tokenForm(h: Harness, code: string, extra: Form = {}): Pro
   };
 }
 
-export async function exchange(h: Harness, code: string, extra: Form = {}) {
+export async function exchange(
+  h: Harness,
+  code: string,
+  extra: Form = {},
+): Promise<request.Response> {
   return postToken(h.app, await tokenForm(h, code, extra));
 }
 
@@ -296,14 +300,14 @@ export function expectErrorPage(
 /** /userinfo error: 401, empty body, the challenge in WWW-Authenticate. */
 export function expectBearerError(
   res: request.Response,
-  error: string | null,
+  error: string,
   description = 'Invalid access token',
 ): void {
   expect(res.status, res.text).toBe(401);
   expect(res.text).toBe('');
   expect(res.headers['content-type']).toBeUndefined();
   expect(res.headers['www-authenticate']).toBe(
-    error === null ? 'Bearer' : `Bearer error="${error}", error_description="${description}"`,
+    `Bearer error="${error}", error_description="${description}"`,
   );
 }
 

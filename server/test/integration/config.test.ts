@@ -94,12 +94,21 @@ const EXPECTED_DEFAULTS = {
     ],
     returnCodes: [],
   },
-  errorConfiguration: { coreIdentityErrors: [], idTokenErrors: [], authoriseErrors: [] },
+  errorConfiguration: {
+    coreIdentityErrors: [],
+    idTokenErrors: [],
+    authoriseErrors: [],
+    tokenErrors: [],
+    userInfoErrors: [],
+    faults: [],
+  },
   simulatorUrl: 'http://localhost:3000',
   publishNewIdTokenKeysEnabled: false,
   usingNewIdTokenSigningKeys: false,
   publishNewCoreIdentityKeysEnabled: false,
   usingNewCoreIdentitySigningKeys: false,
+  oldIdTokenKeysRetired: false,
+  oldCoreIdentityKeysRetired: false,
   interactiveMode: false,
 };
 
@@ -180,9 +189,8 @@ describe('POST /config: merge rules', () => {
     expect((await getConfig()).errorConfiguration.authoriseErrors).toEqual(['ACCESS_DENIED']);
     await postConfig({ errorConfiguration: { idTokenErrors: ['TOKEN_EXPIRED'] } });
     expect((await getConfig()).errorConfiguration).toEqual({
-      coreIdentityErrors: [],
+      ...EXPECTED_DEFAULTS.errorConfiguration,
       idTokenErrors: ['TOKEN_EXPIRED'],
-      authoriseErrors: [],
     });
     await postConfig({ responseConfiguration: { email: 'x@y.z' } });
     expect((await getConfig()).errorConfiguration).toEqual(EXPECTED_DEFAULTS.errorConfiguration);
@@ -198,7 +206,7 @@ describe('POST /config: merge rules', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.errorConfiguration).toEqual({
-      coreIdentityErrors: [],
+      ...EXPECTED_DEFAULTS.errorConfiguration,
       idTokenErrors: ['INVALID_ISS'],
       authoriseErrors: ['TEMPORARILY_UNAVAILABLE'],
     });

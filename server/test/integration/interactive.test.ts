@@ -251,8 +251,7 @@ describe('interactive form after /authorize', () => {
   it('is not shown when a configured authorise error applies', async () => {
     const sim = newSimulator({
       errorConfiguration: {
-        coreIdentityErrors: [],
-        idTokenErrors: [],
+        ...defaultConfig().errorConfiguration,
         authoriseErrors: ['ACCESS_DENIED'],
       },
     });

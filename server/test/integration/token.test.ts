@@ -343,7 +343,9 @@ describe('the code', () => {
       'invalid_grant',
       'Invalid grant',
     );
-    // A failed attempt uses the code up.
+    // The refusal leaves the code valid: the corrected request succeeds, once.
+    const corrected = await exchange(h, code);
+    expect(corrected.status, corrected.text).toBe(200);
     expectTokenError(await exchange(h, code), 'invalid_grant', 'Invalid grant');
   });
 

@@ -46,9 +46,9 @@ const allClaimsAllowed = () =>
   });
 
 describe('the bearer challenge', () => {
-  it('no Authorization header → 401, "WWW-Authenticate: Bearer", empty body', async () => {
+  it('no Authorization header → 401 invalid_token in the challenge, empty body', async () => {
     const res = await getUserinfo(h.app, null);
-    expectBearerError(res, null);
+    expectBearerError(res, 'invalid_token', 'Missing access token');
     await expectStillServing(h.app, h.clock);
   });
 

@@ -324,6 +324,11 @@ export function ConfigScreen() {
               hint="Rotation, step 2: relying parties must pick the key by kid."
             />
             <SwitchField
+              path={['oldIdTokenKeysRetired']}
+              label="Retire the old ID token keys"
+              hint="Rotation, step 3: the old keys leave the JWKS; tokens signed with them must be refused."
+            />
+            <SwitchField
               path={['publishNewCoreIdentityKeysEnabled']}
               label="Publish new core identity key"
               hint="Add the next key to the DID document."
@@ -332,6 +337,11 @@ export function ConfigScreen() {
               path={['usingNewCoreIdentitySigningKeys']}
               label="Sign core identity with the new key"
               hint="Relying parties must resolve kid against the DID document."
+            />
+            <SwitchField
+              path={['oldCoreIdentityKeysRetired']}
+              label="Retire the old core identity key"
+              hint="The old key leaves assertionMethod; identities signed with it must be refused."
             />
             <div className="field field-wide">
               <KeysPanel />

@@ -14,6 +14,8 @@ const FLAG_NAMES: readonly [keyof SimulatorConfig, string][] = [
   ['usingNewIdTokenSigningKeys', 'useNewIdTokenSigningKeys'],
   ['publishNewCoreIdentityKeysEnabled', 'publishNewCoreIdentitySigningKeys'],
   ['usingNewCoreIdentitySigningKeys', 'useNewCoreIdentitySigningKeys'],
+  ['oldIdTokenKeysRetired', 'retireOldIdTokenSigningKeys'],
+  ['oldCoreIdentityKeysRetired', 'retireOldCoreIdentitySigningKeys'],
   ['interactiveMode', 'interactiveMode'],
 ];
 

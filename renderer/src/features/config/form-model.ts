@@ -86,6 +86,8 @@ export const FORM_FIELDS: readonly { path: Path; label: string }[] = [
   { path: ['usingNewIdTokenSigningKeys'], label: 'Use new ID token keys' },
   { path: ['publishNewCoreIdentityKeysEnabled'], label: 'Publish new core identity keys' },
   { path: ['usingNewCoreIdentitySigningKeys'], label: 'Use new core identity keys' },
+  { path: ['oldIdTokenKeysRetired'], label: 'Retire old ID token keys' },
+  { path: ['oldCoreIdentityKeysRetired'], label: 'Retire old core identity key' },
 ];
 
 /** Labels of the fields that differ between two configurations. */

@@ -19,6 +19,7 @@ import {
   shortJourney,
   statusTone,
 } from './exchange-format.js';
+import { injectedName } from '../scenarios/scenario-catalogue.js';
 
 type Tab = 'request' | 'response' | 'tokens';
 
@@ -185,7 +186,7 @@ export function ExchangeDetail() {
           </span>
           <span className="mono detail-path">{e.request.path}</span>
           <span className={`status-pill status-${statusTone(e.response.status)}`}>
-            {e.response.status}
+            {e.aborted ? 'no answer' : e.response.status}
           </span>
         </div>
         <div className="detail-meta muted small">
@@ -228,9 +229,10 @@ export function ExchangeDetail() {
             <span
               key={s}
               className="chip chip-warn"
-              title="Error scenario applied to this exchange"
+              title={`Injected by an error scenario (${s})`}
+              data-testid="exchange-injected"
             >
-              {s}
+              injected · {injectedName(s)}
             </span>
           ))}
         </div>

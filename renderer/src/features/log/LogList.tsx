@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { formatClock, formatDuration } from '../tokens/format-time.js';
 import { journeyHue, outcomeSummary, statusTone } from './exchange-format.js';
+import { injectedName } from '../scenarios/scenario-catalogue.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
 import { isPinned } from '../../store/log-slice.js';
@@ -80,14 +81,18 @@ function Row({
         {e.request.path}
       </span>
       <span role="gridcell" className={`c-status status-${statusTone(e.response.status)}`}>
-        {e.response.status}
+        {/* A connection closed before the answer has no status to show. */}
+        {e.aborted ? '—' : e.response.status}
       </span>
       <span
         role="gridcell"
         className={`c-outcome ellipsis${e.outcome.kind === 'error' ? ' tone-bad' : ''}`}
       >
         {e.scenarios.length > 0 ? (
-          <span className="mini-flag" title={`Scenarios: ${e.scenarios.join(', ')}`}>
+          <span
+            className="mini-flag"
+            title={e.scenarios.map((s) => `injected · ${injectedName(s)}`).join(', ')}
+          >
             ⚑
           </span>
         ) : null}

@@ -7,6 +7,7 @@ import type {
 } from '../../../../server/src/contract.js';
 import type { DiffSide } from '../../api/presets-client.js';
 import { SCENARIO_FLAG_NAMES } from '../../store/presets/presets-state.js';
+import { faultName } from '../scenarios/scenario-catalogue.js';
 
 /** What the header chip says about the active scenario and persona. */
 export interface ActiveSummary {
@@ -54,6 +55,8 @@ export const FLAG_LABELS: Record<keyof ScenarioFlags, string> = {
   useNewIdTokenSigningKeys: 'Sign ID tokens with the new keys',
   publishNewCoreIdentitySigningKeys: 'Publish new core identity key',
   useNewCoreIdentitySigningKeys: 'Sign core identity with the new key',
+  retireOldIdTokenSigningKeys: 'Retire the old ID token keys',
+  retireOldCoreIdentitySigningKeys: 'Retire the old core identity key',
   interactiveMode: 'Interactive mode',
 };
 
@@ -61,6 +64,8 @@ const ERROR_GROUP_LABELS = {
   authoriseErrors: 'authorize',
   idTokenErrors: 'ID token',
   coreIdentityErrors: 'core identity',
+  tokenErrors: 'token',
+  userInfoErrors: 'userinfo',
 } as const;
 
 /** One row of a preset's summary: a label and its value. */
@@ -86,6 +91,7 @@ export function scenarioRows(scenario: Scenario, personas: readonly Persona[]): 
     .flatMap((group) =>
       scenario.errorConfiguration[group].map((name) => `${ERROR_GROUP_LABELS[group]} ${name}`),
     )
+    .concat(scenario.errorConfiguration.faults.map(faultName))
     .join(', ');
   rows.push(['Errors', errors === '' ? 'None' : errors]);
   const flags = SCENARIO_FLAG_NAMES.filter((f) => scenario.flags[f] !== undefined)

@@ -2,7 +2,9 @@ import { Icon } from '../../components/Icon.js';
 import { Switch } from '../../components/Switch.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
-import { SCENARIO_CATALOGUE, type ScenarioGroupInfo } from './scenario-catalogue.js';
+import { SCENARIO_CATALOGUE, switchName, type ScenarioGroupInfo } from './scenario-catalogue.js';
+import { FaultsGroup } from './FaultsGroup.js';
+import { KeyLifecycleGroup } from './KeyLifecycleGroup.js';
 
 function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
   const active = useAppStore(selectors.errorsOfGroup(info.group));
@@ -36,12 +38,23 @@ function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
                 checked={on}
                 disabled={!loaded}
                 onChange={(next) => void setScenario(info.group, s.name, next)}
-                label={`${info.title}: ${s.name}`}
+                label={
+                  s.code
+                    ? `${info.title}: ${switchName(info.group, s.name)} (${s.name})`
+                    : `${info.title}: ${s.name}`
+                }
                 testId={`toggle-${info.group}-${s.name}`}
               />
               <div className="scenario-text">
                 <label htmlFor={id} className="scenario-name">
-                  {s.name}
+                  {s.code ? (
+                    <>
+                      <span className="scenario-code">{switchName(info.group, s.name)}</span>{' '}
+                      <span className="scenario-key muted">{s.name}</span>
+                    </>
+                  ) : (
+                    s.name
+                  )}
                 </label>
                 <p className="scenario-effect">{s.effect}</p>
                 <p className="scenario-expect">
@@ -61,7 +74,7 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** One toggle per error scenario; each applies at once. */
 export function ScenariosScreen() {
-  const count = useAppStore((s) => selectors.activeScenarios(s).length);
+  const count = useAppStore(selectors.activeSwitchCount);
   const busy = useAppStore(selectors.isScenarioBusy);
   const error = useAppStore((s) => s.scenarioError);
   const clear = useAppStore((s) => s.clearScenarios);
@@ -76,9 +89,10 @@ export function ScenariosScreen() {
         <div>
           <h1>Error scenarios</h1>
           <p className="muted">
-            Make the simulator misbehave on purpose to prove your relying party refuses what it
-            must. Toggles apply immediately and stay on until you turn them off; several can be on
-            at once.
+            Make the simulator misbehave on purpose to prove your relying party handles every answer
+            the provider can give. Toggles apply immediately and stay on until you turn them off
+            (faults can also stop by themselves after a number of requests); several can be on at
+            once.
           </p>
         </div>
         <div className="screen-head-actions">
@@ -108,6 +122,8 @@ export function ScenariosScreen() {
         {SCENARIO_CATALOGUE.map((g) => (
           <ScenarioGroup key={g.group} info={g} />
         ))}
+        <KeyLifecycleGroup />
+        <FaultsGroup />
       </div>
     </div>
   );

@@ -32,6 +32,8 @@ export const SCENARIO_FLAG_NAMES = [
   'useNewIdTokenSigningKeys',
   'publishNewCoreIdentitySigningKeys',
   'useNewCoreIdentitySigningKeys',
+  'retireOldIdTokenSigningKeys',
+  'retireOldCoreIdentitySigningKeys',
   'interactiveMode',
 ] as const satisfies readonly (keyof ScenarioFlags)[];
 

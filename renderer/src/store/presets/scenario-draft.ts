@@ -10,6 +10,9 @@ export const EMPTY_ERROR_CONFIGURATION: ErrorConfiguration = {
   authoriseErrors: [],
   idTokenErrors: [],
   coreIdentityErrors: [],
+  tokenErrors: [],
+  userInfoErrors: [],
+  faults: [],
 };
 
 /** A scenario as its editor shows it. */

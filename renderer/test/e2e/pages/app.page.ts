@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-export type ScreenName = 'config' | 'scenarios' | 'log' | 'tokens' | 'presets';
+export type ScreenName = 'config' | 'scenarios' | 'log' | 'tokens' | 'presets' | 'rp-check';
 
 /** The window around every screen: navigation, active scenarios banner, status bar. */
 export class AppPage {

@@ -1,6 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 
-export type ScenarioGroup = 'authoriseErrors' | 'idTokenErrors' | 'coreIdentityErrors';
+export type ScenarioGroup =
+  'authoriseErrors' | 'idTokenErrors' | 'coreIdentityErrors' | 'tokenErrors' | 'userInfoErrors';
+export type FaultSlot = 'answer' | 'latency';
 
 /** The error scenario toggles. */
 export class ScenariosPage {
@@ -25,6 +27,22 @@ export class ScenariosPage {
     await this.row(group, name)
       .and(this.page.locator(`[data-active="${on}"]`))
       .waitFor();
+    await this.page.locator('[data-testid="scenarios-screen"][data-busy="false"]').waitFor();
+  }
+
+  /** A switch by its accessible name ("JWKS outage", or one carrying "unauthorized_client"). */
+  switchNamed(name: string | RegExp): Locator {
+    return this.page.getByRole('switch', { name });
+  }
+
+  faultRow(target: string, slot: FaultSlot): Locator {
+    return this.page.getByTestId(`fault-${target}-${slot}`);
+  }
+
+  /** Clicks a switch and waits until the simulator confirmed the change. */
+  async click(toggle: Locator, on: boolean): Promise<void> {
+    await toggle.click();
+    await this.page.locator(`[role="switch"][aria-checked="${on}"]`).and(toggle).waitFor();
     await this.page.locator('[data-testid="scenarios-screen"][data-busy="false"]').waitFor();
   }
 }

@@ -3,40 +3,42 @@ import { newId } from '../../new-id.js';
 import type { Request, Response } from 'express';
 import { epochSeconds } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
-import {
-  accessDenied,
-  loginRequired,
-  temporarilyUnavailable,
-  unmetAuthenticationRequirements,
-  type OAuthError,
-} from '../../errors/oauth-error.js';
+import { loginRequired, unmetAuthenticationRequirements } from '../../errors/oauth-error.js';
 import { readCookie } from '../../http/cookies.js';
 import { notesOf } from '../../http/exchange-notes.js';
-import { buildRedirect, redirectWithError } from '../../http/respond.js';
+import { buildRedirect, redirectWithError, sendServerError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { UserSession } from '../../state/user-session.js';
 import { sendInteractiveForm } from '../interactive/send-interactive-form.js';
 import { personaChoices } from '../interactive/choose-persona.js';
-import { ACCESS_DENIED, checkIdentityOutcome } from './check-identity-outcome.js';
+import {
+  ACCESS_DENIED,
+  checkIdentityOutcome,
+  returnCodesRequested,
+} from './check-identity-outcome.js';
+import { authorizeScenario } from '../../scenarios/authorize-scenario.js';
+import { isIdentityVector } from './check-vtr.js';
 
 export const SESSION_COOKIE = 'simulator_session';
 export { ACCESS_DENIED };
 
-/** The configured /authorize scenario, if one applies. ACCESS_DENIED wins. */
-function authorizeScenario(
+/** The facts the configured /authorize scenarios depend on. */
+function authorizeFacts(
+  ctx: SimulatorContext,
+  req: Request,
+  request: AuthorizationRequest,
   config: Readonly<SimulatorConfig>,
-): { name: string; error: OAuthError } | null {
-  const names = config.errorConfiguration.authoriseErrors;
-  if (names.includes('ACCESS_DENIED'))
-    return { name: 'ACCESS_DENIED', error: accessDenied(ACCESS_DENIED) };
-  if (names.includes('TEMPORARILY_UNAVAILABLE'))
-    return {
-      name: 'TEMPORARILY_UNAVAILABLE',
-      // As the public simulator: the description is present but empty.
-      error: temporarilyUnavailable(''),
-    };
-  return null;
+) {
+  const sessionId = readCookie(req, SESSION_COOKIE);
+  return {
+    identity: isIdentityVector(request.vtr),
+    returnCodes: returnCodesRequested(request, config),
+    reauthentication:
+      request.prompt.includes('login') ||
+      request.maxAge !== undefined ||
+      (sessionId !== undefined && ctx.sessions.has(sessionId)),
+  };
 }
 
 /** Finds or starts the simulated user's session, re-authenticating when max_age or prompt ask. */
@@ -91,10 +93,15 @@ export function completeAuthorization(
     );
     return;
   }
-  const scenario = authorizeScenario(config);
+  const names = config.errorConfiguration.authoriseErrors;
+  const scenario = names.length
+    ? authorizeScenario(names, authorizeFacts(ctx, req, request, config))
+    : null;
   if (scenario) {
     notes.scenarios.push(`authorize:${scenario.name}`);
-    redirectWithError(res, scenario.error, target);
+    // server_error is an HTTP 500, as the provider document's table says; the rest redirect.
+    if (scenario.error.redirectable) redirectWithError(res, scenario.error, target);
+    else sendServerError(res, scenario.error);
     return;
   }
   const identityError = checkIdentityOutcome(request, config);

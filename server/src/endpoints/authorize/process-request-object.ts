@@ -65,7 +65,9 @@ function describeVerifyFailure(error: unknown): string {
     return "the client's JWKS could not be fetched or read.";
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid)
     return 'the request object is not a valid signed JWT.';
-  if (error instanceof TypeError)
+  // jose refuses a key of the wrong type with a TypeError; Node 22's WebCrypto, converting the
+  // registered key for that alg, with a DOMException named DataError.
+  if (error instanceof TypeError || (error instanceof DOMException && error.name === 'DataError'))
     return "the request object's alg does not suit the client's registered key type.";
   return 'the request object could not be verified.';
 }

@@ -6,7 +6,8 @@ import {
   type OAuthError,
 } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
-import { sendTokenError } from '../../http/respond.js';
+import { sendServerError, sendTokenError } from '../../http/respond.js';
+import { tokenScenario, type TokenStage } from '../../scenarios/token-scenario.js';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { authenticateClientSecretPost } from '../../tokens/client-auth/client-secret-post.js';
 import { authenticatePrivateKeyJwt } from '../../tokens/client-auth/private-key-jwt.js';
@@ -50,6 +51,16 @@ export async function handleToken(
   const secret = str(body.client_secret);
   const clientId = str(body.client_id);
   const config = ctx.config.get();
+  /** A configured /token scenario answers instead, if one applies at this stage. */
+  const scenarioAnswers = (stage: TokenStage): boolean => {
+    const scenario = tokenScenario(config.errorConfiguration.tokenErrors, stage);
+    if (!scenario) return false;
+    notes.scenarios.push(`token:${scenario.name}`);
+    if (scenario.error.status >= 500) sendServerError(res, scenario.error);
+    else sendTokenError(res, scenario.error);
+    return true;
+  };
+  if (scenarioAnswers('before-client-auth')) return;
 
   let auth;
   if (assertionType !== undefined && assertion !== undefined) {
@@ -69,7 +80,17 @@ export async function handleToken(
     return fail(invalidRequest('Invalid token authentication method used'));
   }
   if (!auth.ok) return fail(auth.error);
+  if (scenarioAnswers('after-client-auth')) return;
 
+  // A redirect_uri that differs from the one sent to /authorize is refused without using the
+  // code up, so a corrected request still succeeds (as the public simulator does).
+  const pending = ctx.codes.get(code);
+  if (pending && pending.request.redirectUri !== redirectUri)
+    return fail(
+      invalidGrant('Invalid grant', {
+        cause: 'redirect_uri differs from the one sent to /authorize',
+      }),
+    );
   // Single use: the code is taken from the store before anything else can reach it.
   const grant = ctx.codes.take(code);
   if (!grant)
@@ -78,12 +99,6 @@ export async function handleToken(
   notes.links.sid = grant.sid;
   if (grant.request.clientId !== auth.value.clientId)
     return fail(invalidGrant('Invalid grant', { cause: 'code was issued to another client' }));
-  if (grant.request.redirectUri !== redirectUri)
-    return fail(
-      invalidGrant('Invalid grant', {
-        cause: 'redirect_uri differs from the one sent to /authorize',
-      }),
-    );
   const pkceError = checkPkceVerifier(grant.request.codeChallenge, body.code_verifier);
   if (pkceError) return fail(pkceError);
 

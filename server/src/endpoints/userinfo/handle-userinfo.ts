@@ -6,13 +6,15 @@ import {
   invalidToken,
 } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
-import { sendBearerError } from '../../http/respond.js';
+import { sendBearerError, sendServerError } from '../../http/respond.js';
+import { userInfoScenario } from '../../scenarios/userinfo-scenario.js';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { levelRank } from '../authorize/check-identity-outcome.js';
 import { accessTokenKey } from '../../tokens/access-token-key.js';
 import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';
 
 const INVALID_ACCESS_TOKEN = 'Invalid access token';
+export const MISSING_ACCESS_TOKEN = 'Missing access token';
 const claim = (name: string) => `${VOCAB_URL}/v1/${name}`;
 
 /** GET /userinfo: the claims the access token's scopes and claims allow. */
@@ -23,7 +25,8 @@ export async function handleUserinfo(
 ): Promise<void> {
   const notes = notesOf(res);
   const header = req.headers.authorization;
-  if (header === undefined) return sendBearerError(res, null);
+  // A missing token is invalid_token too (provider document: "missing, invalid or expired").
+  if (header === undefined) return sendBearerError(res, invalidToken(MISSING_ACCESS_TOKEN));
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
   if (!match) return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
   const token = match[1] as string;
@@ -31,6 +34,13 @@ export async function handleUserinfo(
   notes.links.accessToken = token;
 
   const config = ctx.config.get();
+  const scenario = userInfoScenario(config.errorConfiguration.userInfoErrors);
+  if (scenario) {
+    notes.scenarios.push(`userinfo:${scenario.name}`);
+    if (scenario.error.status >= 500) sendServerError(res, scenario.error);
+    else sendBearerError(res, scenario.error);
+    return;
+  }
   const client = config.clientConfiguration;
   // The server-side record is the authority: it exists only for tokens this simulator issued,
   // unchanged, and not yet expired. No signature check is needed on the hot path.

@@ -1,0 +1,62 @@
+import { Switch } from '../../components/Switch.js';
+import { useAppStore } from '../../store/app-store-context.js';
+import { selectors } from '../../store/selectors.js';
+import type { RetirableKeys } from '../../store/scenario-slice.js';
+import { KEY_RETIREMENT } from './scenario-catalogue.js';
+
+/** The third step of a key rotation: the old key removed from the JWKS or the DID document. */
+export function KeyLifecycleGroup() {
+  const retired = useAppStore(selectors.retiredKeys);
+  const loaded = useAppStore((s) => s.current !== null);
+  const setKeysRetired = useAppStore((s) => s.setKeysRetired);
+  const count = Number(retired.idToken) + Number(retired.coreIdentity);
+  return (
+    <section
+      className="scenario-group"
+      aria-labelledby="group-keys"
+      data-testid="scenario-group-keys"
+    >
+      <header className="scenario-group-head">
+        <h2 id="group-keys">Key lifecycle</h2>
+        {count > 0 ? <span className="chip chip-warn">{count} on</span> : null}
+      </header>
+      <p className="muted small scenario-where">
+        Rotation step 3: publish the new keys, sign with them, then retire the old ones. Steps 1 and
+        2 alone are on the Configuration screen.
+      </p>
+      <ul className="scenario-list">
+        {(Object.keys(KEY_RETIREMENT) as RetirableKeys[]).map((keys) => {
+          const info = KEY_RETIREMENT[keys];
+          const on = retired[keys];
+          const id = `keys-retired-${keys}`;
+          return (
+            <li
+              key={keys}
+              className={`scenario${on ? ' is-on' : ''}`}
+              data-testid={id}
+              data-active={on ? 'true' : 'false'}
+            >
+              <Switch
+                id={id}
+                checked={on}
+                disabled={!loaded}
+                label={info.name}
+                testId={`switch-${id}`}
+                onChange={(next) => void setKeysRetired(keys, next)}
+              />
+              <div className="scenario-text">
+                <label htmlFor={id} className="scenario-name">
+                  {info.name} <span className="scenario-key muted">{info.configKey}</span>
+                </label>
+                <p className="scenario-effect">{info.effect}</p>
+                <p className="scenario-expect">
+                  <span className="expect-label">A correct relying party</span> {info.expect}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

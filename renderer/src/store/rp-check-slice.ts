@@ -1,0 +1,117 @@
+import type {
+  PlanSummary,
+  RpCheckStatus,
+  StepResult,
+  TesterVerdict,
+} from '../../../server/src/contract.js';
+import { describeApiError } from '../api/result.js';
+import type { RpCheckClient } from '../api/rp-check-client.js';
+import type { GetState, SetState, StoreDeps } from './app-state.js';
+
+/** How often the screen refreshes a running check. */
+export const RP_CHECK_POLL_MS = 1000;
+
+export interface RpCheckState {
+  rpPlans: PlanSummary[];
+  rpPlanProblems: { file: string; message: string }[];
+  /** The plan chosen in the picker. */
+  rpPlanId: string;
+  rpStatus: RpCheckStatus | null;
+  rpBusy: boolean;
+  rpError: string | null;
+  /** The tester's note for the current step's verdict. */
+  rpNote: string;
+}
+
+export interface RpCheckActions {
+  loadRpPlans(): Promise<void>;
+  chooseRpPlan(id: string): void;
+  refreshRpCheck(): Promise<void>;
+  startRpCheck(): Promise<void>;
+  stopRpCheck(): Promise<void>;
+  sendRpVerdict(step: string, verdict: TesterVerdict): Promise<void>;
+  setRpNote(note: string): void;
+  /** Keeps the status fresh while the screen shows it; answers the function that stops it. */
+  watchRpCheck(): () => void;
+}
+export type RpCheckSlice = RpCheckState & RpCheckActions;
+
+/** The step the run is on (observing or waiting for the tester), if any. */
+export function currentRpStep(status: RpCheckStatus | null): StepResult | undefined {
+  if (!status || status.state !== 'running' || status.currentStep === undefined) return undefined;
+  return status.steps[status.currentStep];
+}
+
+/** The step a Retry can go back to: the last one decided. */
+export function retryableRpStep(status: RpCheckStatus | null): StepResult | undefined {
+  if (!status || status.state === 'idle') return undefined;
+  const index =
+    status.state === 'finished' ? status.steps.length - 1 : (status.currentStep ?? 0) - 1;
+  const step = status.steps[index];
+  return step && step.status !== 'pending' ? step : undefined;
+}
+
+export function createRpCheckSlice(
+  set: SetState,
+  get: GetState,
+  deps: StoreDeps & { rpCheck: RpCheckClient },
+): RpCheckSlice {
+  const api = deps.rpCheck;
+  const apply = (status: RpCheckStatus) => set({ rpStatus: status, rpError: null });
+  const act = async (fn: () => ReturnType<RpCheckClient['getStatus']>, clearNote = false) => {
+    set({ rpBusy: true });
+    const r = await fn();
+    set({ rpBusy: false });
+    if (r.ok) {
+      apply(r.value);
+      if (clearNote) set({ rpNote: '' });
+    } else set({ rpError: describeApiError(r.error) });
+  };
+  return {
+    rpPlans: [],
+    rpPlanProblems: [],
+    rpPlanId: 'default',
+    rpStatus: null,
+    rpBusy: false,
+    rpError: null,
+    rpNote: '',
+    async loadRpPlans() {
+      const r = await api.listPlans();
+      if (!r.ok) {
+        set({ rpError: describeApiError(r.error) });
+        return;
+      }
+      const ids = r.value.items.map((p) => p.id);
+      set({
+        rpPlans: r.value.items,
+        rpPlanProblems: r.value.problems,
+        ...(ids.includes(get().rpPlanId) ? {} : { rpPlanId: ids[0] ?? 'default' }),
+      });
+    },
+    chooseRpPlan: (id) => set({ rpPlanId: id }),
+    async refreshRpCheck() {
+      const r = await api.getStatus();
+      if (r.ok) apply(r.value);
+      else set({ rpError: describeApiError(r.error) });
+    },
+    startRpCheck: () => act(() => api.start(get().rpPlanId, { attended: true }), true),
+    stopRpCheck: () => act(() => api.stop()),
+    sendRpVerdict: (step, verdict) =>
+      act(() => api.verdict(step, verdict, get().rpNote.trim() || undefined), true),
+    setRpNote: (note) => set({ rpNote: note }),
+    watchRpCheck() {
+      let stopped = false;
+      let handle: unknown;
+      const tick = async () => {
+        await get().refreshRpCheck();
+        if (!stopped) handle = deps.schedule(() => void tick(), RP_CHECK_POLL_MS);
+      };
+      void get().loadRpPlans();
+      void tick();
+      return () => {
+        stopped = true;
+        if (handle !== undefined) deps.cancel(handle);
+      };
+    },
+  };
+}

@@ -1,0 +1,394 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../contract.js';
+import { CONFIG, ExchangeFactory, REDIRECT } from '../../test/helpers/exchange-factory.js';
+import { journeyEnded, judgeStep } from './judge-step.js';
+import type { PlanStepDocument, StepKind } from './rp-check-types.js';
+
+const VOCAB = 'https://vocab.account.gov.uk/v1';
+const step = (kind: StepKind, extra: Partial<PlanStepDocument> = {}): PlanStepDocument => ({
+  id: 's',
+  title: `Step ${kind}`,
+  kind,
+  instruction: 'do',
+  expectation: 'expect',
+  ...extra,
+});
+const judge = (kind: StepKind, exchanges: Exchange[], extra: Partial<PlanStepDocument> = {}) =>
+  judgeStep({ step: step(kind, extra), exchanges, earlier: [], config: CONFIG });
+
+describe('judgeStep: sign-in', () => {
+  it('passes a complete sign-in and names its three exchanges', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), f.userinfo('j')];
+    const v = judge('sign-in', x);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toBe('Signed in: /authorize #1, /token #2, /userinfo #3.');
+    expect(v.exchanges).toEqual(['x1', 'x2', 'x3']);
+    expect(v.checks.every((c) => c.ok)).toBe(true);
+  });
+
+  it('fails when nothing arrives, when the code is not redeemed, or /userinfo is not called', () => {
+    const f = new ExchangeFactory();
+    expect(judge('sign-in', []).reason).toMatch(/No sign-in/);
+    const a = f.authorize('j');
+    const v1 = judge('sign-in', [a]);
+    expect(v1.status).toBe('failed');
+    expect(v1.reason).toBe('The code from /authorize #1 was never redeemed at /token.');
+    const t = f.token('j');
+    const v2 = judge('sign-in', [a, t]);
+    expect(v2.reason).toMatch(/redeemed the code at \/token #2 but never called \/userinfo/);
+    expect(v2.exchanges).toEqual(['x1', 'x2']);
+  });
+
+  it('fails a refused token request, naming it', () => {
+    const f = new ExchangeFactory();
+    const v = judge('sign-in', [f.authorize('j'), f.token('j', { status: 400 })]);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/\/token #2 answered 400 invalid_grant/);
+  });
+
+  it('identity: needs a P2 vtr, the coreIdentityJWT claim and a core identity in /userinfo', () => {
+    const f = new ExchangeFactory();
+    const claims = JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } });
+    const ok = [
+      f.authorize('j', { vtr: '["Cl.Cm.P2"]', claims }),
+      f.token('j'),
+      f.userinfo('j', { sub: 'u', [`${VOCAB}/coreIdentityJWT`]: 'a.b.c' }, true),
+    ];
+    expect(judge('sign-in', ok, { expect: { identity: true } }).status).toBe('passed');
+    const noLevel = [f.authorize('k'), f.token('k'), f.userinfo('k')];
+    const v = judge('sign-in', noLevel, { expect: { identity: true } });
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/did not ask for identity/);
+    const noCore = [
+      f.authorize('m', { vtr: '["Cl.Cm.P2"]', claims }),
+      f.token('m'),
+      f.userinfo('m'),
+    ];
+    expect(judge('sign-in', noCore, { expect: { identity: true } }).reason).toMatch(
+      /returned no core identity JWT/,
+    );
+  });
+
+  it('return codes: the claim must be asked for and returned', () => {
+    const f = new ExchangeFactory();
+    const claims = JSON.stringify({ userinfo: { [`${VOCAB}/returnCode`]: null } });
+    const body = { sub: 'u', [`${VOCAB}/returnCode`]: [{ code: 'D' }] };
+    const ok = [
+      f.authorize('j', { vtr: '["Cl.Cm.P2"]', claims }),
+      f.token('j'),
+      f.userinfo('j', body),
+    ];
+    expect(judge('sign-in', ok, { expect: { returnCode: true } }).status).toBe('passed');
+    const notAsked = [f.authorize('k', { vtr: '["Cl.Cm.P2"]' }), f.token('k'), f.userinfo('k')];
+    expect(judge('sign-in', notAsked, { expect: { returnCode: true } }).reason).toMatch(
+      /did not ask for the returnCode claim/,
+    );
+  });
+});
+
+describe('judgeStep: interactive mode', () => {
+  it('counts the code issued by the submitted form, not by /authorize', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j');
+    a.response = { status: 200, headers: {}, body: '<form>' };
+    const form = f.make('interactive', {
+      journeyId: 'j',
+      request: { method: 'POST', path: '/form-submit', query: {}, headers: {} },
+      response: { status: 302, headers: {}, location: `${REDIRECT}?code=c&state=s` },
+    });
+    expect(judge('sign-in', [a, form, f.token('j'), f.userinfo('j')]).status).toBe('passed');
+    const g = new ExchangeFactory();
+    const b = g.authorize('k');
+    b.response = { status: 200, headers: {}, body: '<form>' };
+    expect(judge('sign-in', [b]).reason).toMatch(
+      /^The sign-in did not get a code: \/authorize #1 answered 200\.$/,
+    );
+  });
+});
+
+describe('judgeStep: id-token-defect', () => {
+  it('passes when the code is redeemed and /userinfo is not called', () => {
+    const f = new ExchangeFactory();
+    const v = judge('id-token-defect', [f.authorize('j'), f.token('j')]);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toBe('Redeemed the code at /token #2 and did not call /userinfo.');
+  });
+
+  it('fails when /userinfo is called with that access token, naming both exchanges', () => {
+    const f = new ExchangeFactory();
+    const v = judge('id-token-defect', [f.authorize('j'), f.token('j'), f.userinfo('j')]);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/\/userinfo #3 was called with the access token from \/token #2/);
+    expect(v.exchanges).toEqual(['x1', 'x2', 'x3']);
+  });
+
+  it('fails a sign-in loop but tolerates a single new sign-in', () => {
+    const f = new ExchangeFactory();
+    const base = [f.authorize('j'), f.token('j')];
+    const one = [...base, f.authorize('k')];
+    expect(judge('id-token-defect', one).status).toBe('passed');
+    const loop = [...one, f.authorize('m')];
+    const v = judge('id-token-defect', loop);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/2 new sign-ins \(\/authorize #3, \/authorize #4\): a sign-in loop/);
+  });
+
+  it('fails when the code is never redeemed (the defect was never seen)', () => {
+    const f = new ExchangeFactory();
+    expect(judge('id-token-defect', [f.authorize('j')]).reason).toMatch(/never redeemed/);
+    expect(judge('id-token-defect', []).status).toBe('failed');
+  });
+});
+
+describe('judgeStep: authorize-error', () => {
+  it('passes when the client does not call /token after the error', () => {
+    const f = new ExchangeFactory();
+    const v = judge('authorize-error', [f.authorizeError('j', 'access_denied')]);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toBe(
+      '/authorize #1 answered access_denied and the client did not call /token.',
+    );
+  });
+
+  it('fails when the client calls /token anyway', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorizeError('j', 'temporarily_unavailable');
+    const v = judge('authorize-error', [a, f.token(undefined, { status: 400 })]);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/answered temporarily_unavailable, yet the client called \/token #2/);
+  });
+
+  it('is not judged when /authorize succeeded (the scenario did not apply)', () => {
+    const f = new ExchangeFactory();
+    expect(judge('authorize-error', [f.authorize('j')]).status).toBe('not-judged');
+  });
+});
+
+describe('judgeStep: key rotation and JWKS outage', () => {
+  it('key rotation passes only when the key set was fetched before /userinfo', () => {
+    const f = new ExchangeFactory();
+    const good = [f.authorize('j'), f.token('j'), f.jwks(), f.userinfo('j')];
+    const v = judge('key-rotation', good);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toMatch(/Fetched the key set again \(\/jwks #3\)/);
+    const g = new ExchangeFactory();
+    const bad = judge('key-rotation', [g.authorize('j'), g.token('j'), g.userinfo('j')]);
+    expect(bad.status).toBe('failed');
+    expect(bad.reason).toMatch(/without fetching the key set/);
+  });
+
+  it('JWKS outage passes a sign-in completed with cached keys, fails one that stopped', () => {
+    const f = new ExchangeFactory();
+    const good = [f.authorize('j'), f.jwks(503), f.token('j'), f.userinfo('j')];
+    const v = judge('jwks-outage', good);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toMatch(/while the key set failed \(\/jwks #2\)/);
+    const g = new ExchangeFactory();
+    const bad = judge('jwks-outage', [g.authorize('j'), g.jwks(503), g.token('j')]);
+    expect(bad.status).toBe('failed');
+    expect(bad.reason).toMatch(/^During the key set outage:/);
+  });
+});
+
+describe('judgeStep: core-identity-defect', () => {
+  it('waits for the tester once a core identity was delivered', () => {
+    const f = new ExchangeFactory();
+    const v = judge('core-identity-defect', [
+      f.authorize('j'),
+      f.token('j'),
+      f.userinfo('j', {}, true),
+    ]);
+    expect(v.status).toBe('waiting');
+    expect(v.reason).toMatch(/\/userinfo #3 returned a defective core identity JWT/);
+  });
+
+  it('fails when no core identity was asked for', () => {
+    const f = new ExchangeFactory();
+    const v = judge('core-identity-defect', [f.authorize('j'), f.token('j'), f.userinfo('j')]);
+    expect(v.status).toBe('failed');
+  });
+});
+
+describe('judgeStep: request checks fail an otherwise passing step', () => {
+  const cases: [string, (f: ExchangeFactory) => Exchange[], RegExp][] = [
+    [
+      'no nonce',
+      (f) => [f.authorize('j', { nonce: '' }), f.token('j'), f.userinfo('j')],
+      /has no nonce/,
+    ],
+    [
+      'no state',
+      (f) => [f.authorize('j', { state: '' }), f.token('j'), f.userinfo('j')],
+      /has no state/,
+    ],
+    [
+      'unregistered redirect_uri',
+      (f) => [
+        f.authorize('j', { redirect_uri: 'https://evil.example/cb' }),
+        f.token('j'),
+        f.userinfo('j'),
+      ],
+      /redirect_uri "https:\/\/evil.example\/cb", not one of the registered/,
+    ],
+    [
+      'malformed vtr',
+      (f) => [f.authorize('j', { vtr: 'Cl.Cm' }), f.token('j'), f.userinfo('j')],
+      /is not a JSON array/,
+    ],
+    [
+      'P2 without Cm',
+      (f) => [f.authorize('j', { vtr: '["Cl.P2"]' }), f.token('j'), f.userinfo('j')],
+      /an identity level \(P1, P2\) needs Cl.Cm/,
+    ],
+    [
+      'claims without an identity level',
+      (f) => [
+        f.authorize('j', { claims: JSON.stringify({ userinfo: { [`${VOCAB}/address`]: null } }) }),
+        f.token('j'),
+        f.userinfo('j'),
+      ],
+      /identity claim\(s\) without an identity level/,
+    ],
+    [
+      'no User-Agent at /token',
+      (f) => [f.authorize('j'), f.token('j', { ua: null }), f.userinfo('j')],
+      /\/token #2 has no User-Agent/,
+    ],
+    [
+      'wrong aud',
+      (f) => [
+        f.authorize('j'),
+        f.token('j', { assertion: f.assertion({ aud: 'http://other/token' }) }),
+        f.userinfo('j'),
+      ],
+      /aud is "http:\/\/other\/token"/,
+    ],
+    [
+      'iss differs from sub',
+      (f) => [
+        f.authorize('j'),
+        f.token('j', { assertion: f.assertion({ iss: 'someone' }) }),
+        f.userinfo('j'),
+      ],
+      /iss "someone" and sub .* must both be/,
+    ],
+    [
+      'exp too far',
+      (f) => [
+        f.authorize('j'),
+        f.token('j', { assertion: f.assertion({ exp: 4102444800 }) }),
+        f.userinfo('j'),
+      ],
+      /more than 300 s/,
+    ],
+    [
+      'no jti',
+      (f) => [
+        f.authorize('j'),
+        f.token('j', { assertion: f.assertion({ jti: undefined }) }),
+        f.userinfo('j'),
+      ],
+      /the assertion has no jti/,
+    ],
+    [
+      'no client assertion at all',
+      (f) => [f.authorize('j'), f.token('j', { assertion: 'not-a-jwt' }), f.userinfo('j')],
+      /no readable client_assertion/,
+    ],
+  ];
+  it.each(cases)('%s', (_name, build, reason) => {
+    const v = judge('sign-in', build(new ExchangeFactory()));
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/^Signed in: .* But the requests break the provider's rules: /);
+    expect(v.reason).toMatch(reason);
+  });
+
+  it('a nonce, state or jti reused from an earlier step fails, naming the earlier exchange', () => {
+    const f = new ExchangeFactory();
+    const a1 = f.authorize('j', { nonce: 'n', state: 's' });
+    const t1 = f.token('j', { assertion: f.assertion({ jti: 'same' }) });
+    const earlier = [a1, t1, f.userinfo('j')];
+    const now = [
+      f.authorize('k', { nonce: 'n', state: 's' }),
+      f.token('k', { assertion: f.assertion({ jti: 'same' }) }),
+      f.userinfo('k'),
+    ];
+    const v = judgeStep({ step: step('sign-in'), exchanges: now, earlier, config: CONFIG });
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/\/authorize #4 reuses the nonce of \/authorize #1/);
+    expect(v.reason).toMatch(/\/authorize #4 reuses the state of \/authorize #1/);
+    expect(v.reason).toMatch(/\/token #5 reuses the jti of \/token #2/);
+    expect(v.exchanges).toEqual(expect.arrayContaining(['x1', 'x2']));
+  });
+
+  it('PKCE is checked only when the client enforces it', () => {
+    const pkce = {
+      ...CONFIG,
+      clientConfiguration: { ...CONFIG.clientConfiguration, pkceEnforced: true },
+    };
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), f.userinfo('j')];
+    expect(judge('sign-in', x).status).toBe('passed');
+    const v = judgeStep({ step: step('sign-in'), exchanges: x, earlier: [], config: pkce });
+    expect(v.reason).toMatch(/no code_challenge with code_challenge_method S256/);
+    expect(v.reason).toMatch(/sends no code_verifier/);
+    const g = new ExchangeFactory();
+    const good = [
+      g.authorize('j', { code_challenge: 'abc', code_challenge_method: 'S256' }),
+      g.token('j', { body: { code_verifier: 'v' } }),
+      g.userinfo('j'),
+    ];
+    expect(
+      judgeStep({ step: step('sign-in'), exchanges: good, earlier: [], config: pkce }).status,
+    ).toBe('passed');
+  });
+
+  it('reads the parameters of a request object', () => {
+    const f = new ExchangeFactory();
+    const ro = f.assertion({ nonce: undefined, state: 'from-object', redirect_uri: REDIRECT });
+    const a = f.authorize('j', { nonce: '', request: ro });
+    const v = judge('sign-in', [a, f.token('j'), f.userinfo('j')]);
+    expect(v.reason).toMatch(/has no nonce/);
+    expect(v.reason).not.toMatch(/has no state/);
+  });
+});
+
+describe('judgeStep: bad input', () => {
+  it('survives hostile exchange records without throwing', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j', { vtr: '{"a":1}', claims: '[[[' });
+    a.response.location = 'not a url';
+    const t = f.token('j');
+    t.request.body = ['array'] as unknown;
+    t.tokens = [{ role: 'client_assertion', compact: '...' }];
+    const u = f.userinfo('j');
+    u.response.body = 'not json';
+    for (const kind of [
+      'sign-in',
+      'id-token-defect',
+      'authorize-error',
+      'key-rotation',
+      'jwks-outage',
+      'core-identity-defect',
+    ] as const) {
+      const v = judge(kind, [a, t, u]);
+      expect(['passed', 'failed', 'not-judged', 'waiting']).toContain(v.status);
+      expect(v.reason.length).toBeGreaterThan(0);
+    }
+    expect(judge('sign-in', [a, t, u]).status).toBe('failed');
+  });
+});
+
+describe('journeyEnded', () => {
+  it('ends at /userinfo, except for authorisation errors, and at a sign-in loop', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j')];
+    expect(journeyEnded(step('sign-in'), x)).toBe(false);
+    const withUserinfo = [...x, f.userinfo('j')];
+    expect(journeyEnded(step('sign-in'), withUserinfo)).toBe(true);
+    expect(journeyEnded(step('authorize-error'), withUserinfo)).toBe(false);
+    const loop = [f.authorize('a'), f.authorize('b'), f.authorize('c')];
+    expect(journeyEnded(step('authorize-error'), loop)).toBe(true);
+  });
+});

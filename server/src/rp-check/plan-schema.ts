@@ -1,0 +1,114 @@
+import { ID_PATTERN, MAX_ID_LENGTH } from '../presets/preset-id.js';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  NAME_PATTERN,
+  SCENARIO_SCHEMA,
+} from '../presets/preset-schemas.js';
+import { MAX_LINE, MAX_STEPS, MAX_TIMEOUT_SECONDS } from './parse-plan.js';
+import { STEP_KINDS } from './rp-check-types.js';
+
+/**
+ * The JSON Schema (draft 2020-12) of relying-party check plan files. A step's inline scenario
+ * follows scenario.schema.json (its definitions are carried over). The simulator checks the same
+ * rules (parse-plan.ts) plus those JSON Schema cannot state: step ids unique, a named scenario
+ * exists. server/schemas/rp-check-plan.schema.json is this object written out (a test keeps
+ * them equal).
+ */
+
+export const PLAN_SCHEMA_ID = 'urn:identity-simulator:schema:rp-check-plan:1';
+/** What saved plan files put in "$schema": the schema copy kept in <dataDir>/schemas/. */
+export const PLAN_SCHEMA_REF = '../schemas/rp-check-plan.schema.json';
+
+type Schema = Record<string, unknown>;
+
+const id: Schema = {
+  type: 'string',
+  maxLength: MAX_ID_LENGTH,
+  pattern: ID_PATTERN,
+  description: 'Lowercase letters, digits and single hyphens.',
+};
+const name: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_NAME_LENGTH,
+  pattern: NAME_PATTERN,
+};
+const line: Schema = { type: 'string', minLength: 1, maxLength: MAX_LINE, pattern: '\\S' };
+const seconds = (description: string): Schema => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_TIMEOUT_SECONDS,
+  description,
+});
+
+const { $schema: _s, $id: _i, $defs: scenarioDefs, title: _t, ...scenarioBody } = SCENARIO_SCHEMA;
+
+export const PLAN_SCHEMA: Schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: PLAN_SCHEMA_ID,
+  title: 'Identity Simulator relying-party check plan',
+  description:
+    'An ordered list of steps. Each applies a scenario, tells the tester what to do and is judged from the requests the relying party sends.',
+  type: 'object',
+  required: ['name', 'steps'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    id: { ...id, description: 'The file name without .json.' },
+    name,
+    description: { type: 'string', maxLength: MAX_DESCRIPTION_LENGTH },
+    timeoutSeconds: seconds(
+      'A journey ends when the relying party sends nothing more for this long (default 10).',
+    ),
+    waitSeconds: seconds(
+      'Unattended runs: how long a step waits for the first request before it is judged (default 120).',
+    ),
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_STEPS,
+      items: { $ref: '#/$defs/step' },
+    },
+  },
+  $defs: {
+    step: {
+      type: 'object',
+      required: ['id', 'title', 'kind', 'instruction', 'expectation'],
+      additionalProperties: false,
+      properties: {
+        id: { ...id, description: 'Unique in the plan.' },
+        title: name,
+        kind: {
+          enum: [...STEP_KINDS],
+          description:
+            'sign-in: completes the sign-in; id-token-defect: redeems the code, then neither calls /userinfo nor loops; authorize-error: never calls /token; key-rotation: fetches the key set again; jwks-outage: signs in with cached keys; core-identity-defect: the tester judges.',
+        },
+        scenario: {
+          description:
+            'A scenario id (built-in or saved) or a scenario written inline. Omitted: the setup the simulator started with.',
+          oneOf: [id, { $ref: '#/$defs/scenario' }],
+        },
+        instruction: { ...line, description: 'What the tester does, in one line.' },
+        expectation: { ...line, description: 'What a correct relying party does, in one line.' },
+        expect: {
+          type: 'object',
+          additionalProperties: false,
+          description: 'sign-in steps: what the journey must also show.',
+          properties: {
+            identity: {
+              type: 'boolean',
+              description: 'A P2 vtr with the coreIdentityJWT claim, and a core identity returned.',
+            },
+            returnCode: {
+              type: 'boolean',
+              description: 'The returnCode claim asked for, and return codes returned.',
+            },
+          },
+        },
+      },
+    },
+    scenario: scenarioBody,
+    ...(scenarioDefs as Schema),
+  },
+};

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigStore } from '../config/config-store.js';
+import { PresetStore } from '../presets/preset-store.js';
+import { SimulatorEvents } from '../simulator-events.js';
+import { CONFIG, ExchangeFactory } from '../../test/helpers/exchange-factory.js';
+import { RpCheckRun, type Timers } from './rp-check-run.js';
+import { toPlan } from './parse-plan.js';
+import type { PlanStepDocument, RpCheckStatus } from './rp-check-types.js';
+
+/** Timers the test fires by hand. */
+function manualTimers() {
+  const pending = new Map<number, { fn: () => void; ms: number }>();
+  let next = 0;
+  const timers: Timers = {
+    set: (fn, ms) => {
+      pending.set(++next, { fn, ms });
+      return next;
+    },
+    clear: (h) => pending.delete(h as number),
+  };
+  return {
+    timers,
+    pending,
+    fire(ms: number) {
+      for (const [h, t] of [...pending])
+        if (t.ms === ms) {
+          pending.delete(h);
+          t.fn();
+        }
+    },
+  };
+}
+
+const step = (id: string, kind: PlanStepDocument['kind'], extra: Partial<PlanStepDocument> = {}) =>
+  ({ id, title: id, kind, instruction: 'i', expectation: 'e', ...extra }) as PlanStepDocument;
+
+function setup(steps: PlanStepDocument[]) {
+  const config = new ConfigStore(CONFIG);
+  const events = new SimulatorEvents();
+  const t = manualTimers();
+  const run = new RpCheckRun({
+    config,
+    presets: new PresetStore(undefined),
+    events,
+    clock: () => Date.parse('2026-01-01T12:00:00Z'),
+    timers: t.timers,
+  });
+  const plan = toPlan({ name: 'P', timeoutSeconds: 2, waitSeconds: 30, steps }, 'p');
+  const f = new ExchangeFactory();
+  return {
+    config,
+    events,
+    run,
+    plan,
+    t,
+    f,
+    emit: (...xs: ReturnType<ExchangeFactory['make']>[]) =>
+      xs.forEach((x) => events.emit('exchange', x)),
+  };
+}
+
+describe('RpCheckRun', () => {
+  it('ends a journey after the idle timeout and judges it', () => {
+    const s = setup([step('a', 'id-token-defect'), step('b', 'sign-in')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.authorize('j'), s.f.token('j'));
+    expect(s.run.status().steps[0]?.status).toBe('observing');
+    expect(s.run.status().steps[0]?.exchanges).toHaveLength(2);
+    s.t.fire(2000);
+    const st = s.run.status();
+    expect(st.steps[0]?.status).toBe('passed');
+    expect(st.currentStep).toBe(1);
+  });
+
+  it("starts the idle timer only at the step's first /authorize", () => {
+    const s = setup([step('a', 'sign-in')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.make('did'), s.f.jwks());
+    expect(s.run.status().steps[0]?.exchanges).toHaveLength(2);
+    expect(s.t.pending.size).toBe(0);
+    s.emit(s.f.authorize('j'));
+    expect(s.t.pending.size).toBe(1);
+    s.emit(s.f.token('j'), s.f.userinfo('j'));
+    expect(s.run.status().steps[0]?.status).toBe('passed');
+    expect(s.t.pending.size).toBe(0);
+  });
+
+  it('ignores exchanges of the admin API and /config, and those between steps', () => {
+    const s = setup([step('a', 'sign-in')]);
+    s.emit(s.f.authorize('early')); // before the run
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.make('config'), s.f.make('other'), s.f.make('trustmark'));
+    expect(s.run.status().steps[0]?.exchanges).toEqual([]);
+    expect(s.t.pending.size).toBe(0);
+  });
+
+  it('attended runs wait for the first request without a timer; unattended ones give up after waitSeconds', () => {
+    const s = setup([step('a', 'sign-in')]);
+    s.run.start(s.plan, { attended: true });
+    expect(s.t.pending.size).toBe(0);
+    s.run.stop();
+    const u = setup([step('a', 'sign-in'), step('b', 'sign-in')]);
+    u.run.start(u.plan, { attended: false });
+    u.t.fire(30_000);
+    const st = u.run.status();
+    expect(st.steps[0]).toMatchObject({
+      status: 'failed',
+      reason: 'No sign-in reached /authorize during the step.',
+    });
+    expect(st.currentStep).toBe(1);
+  });
+
+  it('stops observing at a sign-in loop', () => {
+    const s = setup([step('a', 'id-token-defect')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.authorize('j'), s.f.token('j'), s.f.authorize('k'), s.f.authorize('m'));
+    const st = s.run.status();
+    expect(st.state).toBe('finished');
+    expect(st.steps[0]?.reason).toMatch(/a sign-in loop/);
+  });
+
+  it('applies each step over the configuration before the run, and restores it at the end', () => {
+    const s = setup([
+      step('a', 'sign-in', { scenario: 'pkce-enforced' }),
+      step('b', 'sign-in', {
+        scenario: { name: 'x', errorConfiguration: { idTokenErrors: ['INVALID_AUD'] } },
+      }),
+    ]);
+    const finished: RpCheckStatus[] = [];
+    s.run.onFinished((st) => finished.push(st));
+    s.run.start(s.plan, { attended: true });
+    expect(s.config.get().clientConfiguration.pkceEnforced).toBe(true);
+    s.run.verdict('a', 'skip', undefined);
+    expect(s.config.get().clientConfiguration.pkceEnforced).toBe(false);
+    expect(s.config.get().errorConfiguration.idTokenErrors).toEqual(['INVALID_AUD']);
+    s.run.verdict('b', 'pass', 'looked fine');
+    expect(s.config.get()).toEqual(CONFIG);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]?.summary).toMatchObject({ skipped: 1, passed: 1 });
+  });
+
+  it('refuses a plan whose scenario does not exist, and a verdict that cannot apply', () => {
+    const s = setup([step('a', 'sign-in', { scenario: 'no-such-scenario' })]);
+    const r = s.run.start(s.plan, { attended: true });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'invalid', message: 'step 1 (a): no scenario has the id "no-such-scenario"' },
+    });
+    expect(s.run.status().state).toBe('idle');
+    expect(s.run.verdict('a', 'pass', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    const t = setup([step('a', 'sign-in'), step('b', 'sign-in')]);
+    t.run.start(t.plan, { attended: true });
+    expect(t.run.verdict('b', 'pass', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(t.run.verdict('b', 'retry', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(t.run.verdict('zzz', 'pass', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(t.run.start(t.plan, { attended: true })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(t.run.start(t.plan, { attended: true, timeoutSeconds: 0 })).toMatchObject({ ok: false });
+  });
+
+  it('retries the last decided step while the next one has just begun', () => {
+    const s = setup([step('a', 'sign-in'), step('b', 'sign-in')]);
+    s.run.start(s.plan, { attended: true });
+    s.run.verdict('a', 'fail', undefined);
+    expect(s.run.status().currentStep).toBe(1);
+    const r = s.run.verdict('a', 'retry', undefined);
+    expect(r.ok).toBe(true);
+    const st = s.run.status();
+    expect(st.currentStep).toBe(0);
+    expect(st.steps[0]).toMatchObject({ status: 'observing', attempts: 2 });
+    expect(st.steps[1]).toMatchObject({ status: 'pending' });
+  });
+});

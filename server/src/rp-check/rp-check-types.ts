@@ -1,0 +1,202 @@
+import type { ScenarioDocument } from '../presets/preset-types.js';
+
+/**
+ * The relying-party check: a plan of steps, each applying a scenario and judging what the
+ * relying party under test does next from the exchanges the simulator records. Type-only
+ * declarations shared with the renderer (through contract.ts) sit beside the as-const arrays
+ * that drive the validators.
+ */
+
+/** What a step tests; each kind has one judge. */
+export const STEP_KINDS = [
+  'sign-in',
+  'id-token-defect',
+  'authorize-error',
+  'key-rotation',
+  'jwks-outage',
+  'core-identity-defect',
+] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+/** What a sign-in step also requires of the journey. */
+export interface StepExpectations {
+  /** The client asks for identity (a P2 vector with the coreIdentityJWT claim) and receives it. */
+  identity?: boolean;
+  /** The client asks for the returnCode claim and receives return codes. */
+  returnCode?: boolean;
+}
+
+/** One step of a plan file. */
+export interface PlanStepDocument {
+  /** Unique in the plan: lowercase letters, digits and single hyphens. */
+  id: string;
+  title: string;
+  kind: StepKind;
+  /** A scenario id (built-in or saved) or a scenario written inline. Omitted: the start setup. */
+  scenario?: string | ScenarioDocument;
+  /** What the tester does, in one line. */
+  instruction: string;
+  /** What a correct relying party does, in one line. */
+  expectation: string;
+  expect?: StepExpectations;
+}
+
+/** A plan file (rp-check-plan.schema.json). */
+export interface PlanDocument {
+  $schema?: string;
+  id?: string;
+  name: string;
+  description?: string;
+  /** A journey ends when the client sends nothing more for this long (default 10). */
+  timeoutSeconds?: number;
+  /** Unattended runs: how long a step waits for the client's first request (default 120). */
+  waitSeconds?: number;
+  steps: PlanStepDocument[];
+}
+
+/** A plan as the admin API answers it. */
+export interface Plan {
+  id: string;
+  name: string;
+  description: string;
+  builtIn: boolean;
+  timeoutSeconds: number;
+  waitSeconds: number;
+  steps: PlanStepDocument[];
+}
+
+export interface PlanSummary {
+  id: string;
+  name: string;
+  description: string;
+  builtIn: boolean;
+  stepCount: number;
+}
+
+/** GET /_simulator/api/rp-check/plans */
+export interface PlanList {
+  items: PlanSummary[];
+  problems: { file: string; message: string }[];
+  dataDir: string | null;
+}
+
+/** A per-sign-in request check (provider document rules). */
+export interface RequestCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+  /** Ids of the exchanges it rests on. */
+  exchanges: string[];
+}
+
+/** What a judge concludes from a step's exchanges. */
+export interface Verdict {
+  /** `waiting`: only the tester can tell (the simulator cannot see the outcome). */
+  status: 'passed' | 'failed' | 'waiting' | 'not-judged';
+  reason: string;
+  /** Ids of the exchanges the verdict rests on. */
+  exchanges: string[];
+  checks: RequestCheck[];
+}
+
+export const STEP_STATUSES = [
+  'pending',
+  'observing',
+  'waiting',
+  'passed',
+  'failed',
+  'skipped',
+  'not-judged',
+] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const TESTER_VERDICTS = ['pass', 'fail', 'skip', 'retry'] as const;
+export type TesterVerdict = (typeof TESTER_VERDICTS)[number];
+
+/** An exchange as a step shows it (the full record is in the request log). */
+export interface ExchangeRef {
+  id: string;
+  seq: number;
+  endpoint: string;
+  method: string;
+  path: string;
+  status: number;
+  startedAt: string;
+  journeyId?: string;
+  /** The error code, when the exchange failed. */
+  error?: string;
+}
+
+export interface StepResult {
+  id: string;
+  title: string;
+  kind: StepKind;
+  instruction: string;
+  expectation: string;
+  status: StepStatus;
+  /** Why: names the exchanges it rests on (#seq). */
+  reason?: string;
+  /** Who decided: the judge (from the exchanges) or the tester. */
+  decidedBy?: 'judge' | 'tester';
+  /** The tester's note with a verdict. */
+  note?: string;
+  /** The judge's own conclusion when the tester decided otherwise or was asked. */
+  judgeReason?: string;
+  /** Every exchange observed during the step. */
+  exchanges: ExchangeRef[];
+  /** The exchanges the verdict rests on. */
+  evidence: string[];
+  checks: RequestCheck[];
+  attempts: number;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+export interface RpCheckSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  notJudged: number;
+  pending: number;
+}
+
+/** GET /_simulator/api/rp-check: the run (there is at most one per simulator). */
+export interface RpCheckStatus {
+  state: 'idle' | 'running' | 'finished';
+  plan?: { id: string; name: string; description: string };
+  /** false: no one at the window (headless --rp-check): tester steps are "not judged". */
+  attended: boolean;
+  timeoutSeconds: number;
+  waitSeconds: number;
+  /** Index of the current step while running. */
+  currentStep?: number;
+  startedAt?: string;
+  finishedAt?: string;
+  steps: StepResult[];
+  summary: RpCheckSummary;
+}
+
+/** POST /_simulator/api/rp-check/start */
+export interface StartRequest {
+  plan: string;
+  attended?: boolean;
+  timeoutSeconds?: number;
+}
+
+/** POST /_simulator/api/rp-check/verdict */
+export interface VerdictRequest {
+  step: string;
+  verdict: TesterVerdict;
+  note?: string;
+}
+
+export const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The JSON report: the finished (or current) run. */
+export interface RpCheckReport extends RpCheckStatus {
+  generatedAt: string;
+  simulatorUrl: string;
+  version: string;
+}

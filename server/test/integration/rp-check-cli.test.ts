@@ -1,0 +1,129 @@
+/**
+ * `npm run headless -- --rp-check PLAN --report FILE`, spawned as a user runs it: the plan runs
+ * unattended while a scripted relying party signs in, the report is written when the plan ends
+ * and the simulator keeps serving; an unknown or malformed plan stops the start with one line.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RpCheckStatus } from '../../src/contract.js';
+import { runFlow } from '../helpers/relying-party.js';
+import { CLI, freePort, runNode, spawnNode } from '../../../bench/lib/processes.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'rp-check-cli-'));
+beforeAll(() => {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run \`npm run build\` (or \`npx tsc -b server\`) first`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const step = (id: string, kind: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: id,
+  kind,
+  instruction: 'Sign in.',
+  expectation: 'Correct.',
+  ...extra,
+});
+
+async function status(url: string): Promise<RpCheckStatus> {
+  return (await (await fetch(`${url}/_simulator/api/rp-check`)).json()) as RpCheckStatus;
+}
+
+async function waitFor(url: string, until: (s: RpCheckStatus) => boolean): Promise<RpCheckStatus> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const s = await status(url);
+    if (until(s)) return s;
+    if (Date.now() > end) throw new Error(`timed out: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('headless --rp-check', () => {
+  it('runs the plan unattended, writes the JUnit report when it ends, and keeps serving', async () => {
+    const plan = join(dir, 'ci.json');
+    const report = join(dir, 'out', 'rp-check.xml');
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        name: 'CI plan',
+        steps: [
+          step('happy', 'sign-in'),
+          step('bad-sig', 'id-token-defect', {
+            scenario: 'id-token-wrong-key',
+          }),
+        ],
+      }),
+    );
+    const port = await freePort();
+    const cli = await spawnNode(
+      [
+        CLI,
+        '--port',
+        String(port),
+        '--rp-check',
+        plan,
+        '--report',
+        report,
+        '--rp-check-timeout',
+        '1',
+      ],
+      { env: {} },
+    );
+    try {
+      const fresh = () => ({ authorize: { nonce: randomUUID(), state: randomUUID() } });
+      await waitFor(cli.url, (s) => s.currentStep === 0);
+      await runFlow(cli.url, fresh());
+      await waitFor(cli.url, (s) => s.currentStep === 1);
+      // A careless client: it calls /userinfo although the ID token signature is wrong.
+      await runFlow(cli.url, fresh());
+      const done = await waitFor(cli.url, (s) => s.state === 'finished');
+      expect(done.summary).toMatchObject({ passed: 1, failed: 1 });
+      const until = Date.now() + 5000;
+      while (!existsSync(report) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const xml = readFileSync(report, 'utf8');
+      expect(xml).toContain(
+        '<testsuite name="CI plan" tests="2" failures="1" errors="0" skipped="0"',
+      );
+      expect(xml).toMatch(
+        /<testcase classname="rp-check.ci" name="bad-sig"[^>]*>\s*<failure message="\/userinfo #\d+ was called/,
+      );
+      expect(cli.stderr()).toMatch(/rp-check 1\/2 happy: Sign in\./);
+      expect(cli.stderr()).toMatch(/rp-check finished: 1 passed, 1 failed/);
+      expect(cli.stderr()).toContain(`rp-check report written to ${report}`);
+      // Still serving.
+      const discovery = await fetch(`${cli.url}/.well-known/openid-configuration`);
+      expect(discovery.status).toBe(200);
+    } finally {
+      expect(await cli.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('refuses an unknown plan and a malformed plan file with one line and exit code 2', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ name: 'x', steps: [{ id: 'a' }] }));
+    const cases: [string[], RegExp][] = [
+      [
+        ['--rp-check', 'no-such-plan'],
+        /--rp-check no-such-plan: no such file and no built-in or saved plan/,
+      ],
+      [['--rp-check', bad], /--rp-check .*bad.json: steps\[0\].title: must be a string/],
+      [['--rp-check', join(dir, 'missing.json')], /missing.json: does not exist/],
+      [['--report', 'x.xml'], /--report needs --rp-check/],
+    ];
+    for (const [args, message] of cases) {
+      const port = await freePort();
+      const r = await runNode([CLI, '--port', String(port), ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      const lines = r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.includes('listening on'));
+      expect(lines, r.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    }
+  });
+});

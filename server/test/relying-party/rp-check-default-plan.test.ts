@@ -1,0 +1,241 @@
+/**
+ * The relying-party check end to end: two scripted relying parties, over real HTTP, follow the
+ * instructions of the whole built-in plan while it runs unattended.
+ * - The careful one checks what a relying party must (ID token signature against the published
+ *   keys, iss, aud, nonce, exp, iat, vot; the core identity JWT against the DID document, its
+ *   sub against the ID token's) and stops where it should: every step the simulator can judge
+ *   passes.
+ * - The careless one checks nothing: every ID token defect step fails, and so does key rotation
+ *   (it never fetches the key set).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  importJWK,
+  jwtVerify,
+  type JWTPayload,
+} from 'jose';
+import type { RpCheckStatus, StepResult } from '../../src/contract.js';
+import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_REDIRECT_URI,
+  IDENTITY_CLAIMS_REQUEST,
+  redirectParams,
+  signClientAssertion,
+} from '../helpers/relying-party.js';
+
+const UA = 'scripted-relying-party';
+const API = '/_simulator/api/rp-check';
+
+interface Rp {
+  /** Follows one step's instruction; answers what it decided (for the test's own checks). */
+  signIn(step: StepResult): Promise<string>;
+}
+
+function wantsIdentity(step: StepResult): boolean {
+  return step.kind === 'core-identity-defect' || /asking for identity/.test(step.instruction);
+}
+
+async function authorize(base: string, identity: boolean) {
+  const nonce = randomUUID();
+  const state = randomUUID();
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: DEFAULT_CLIENT_ID,
+    redirect_uri: DEFAULT_REDIRECT_URI,
+    scope: 'openid email phone',
+    state,
+    nonce,
+  });
+  if (identity) {
+    query.set('vtr', '["Cl.Cm.P2"]');
+    query.set('claims', IDENTITY_CLAIMS_REQUEST);
+  }
+  const res = await fetch(`${base}/authorize?${query}`, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  // An error page (a server error, say) instead of a redirect: the sign-in stops here.
+  if (res.status !== 302 || !location) return { nonce, code: null, error: `HTTP ${res.status}` };
+  const params = redirectParams(location);
+  if (params.get('state') !== state) throw new Error('state does not match');
+  return { nonce, code: params.get('code'), error: params.get('error') };
+}
+
+async function redeem(base: string, code: string) {
+  const res = await fetch(`${base}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': UA },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: await signClientAssertion({ baseUrl: base }),
+    }),
+  });
+  if (res.status !== 200) throw new Error(`token answered ${res.status}`);
+  return (await res.json()) as { access_token: string; id_token: string };
+}
+
+async function userinfo(base: string, accessToken: string) {
+  const res = await fetch(`${base}/userinfo`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'user-agent': UA },
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+function carefulRp(base: string): Rp {
+  // One key set cache for the whole run, as a real client keeps: an unknown kid refetches it.
+  const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`), {
+    cooldownDuration: 0,
+  });
+  let did: Record<string, unknown> | undefined;
+  const didKey = async (kid: string) => {
+    did ??= (await (
+      await fetch(`${base}/.well-known/did.json`, { headers: { 'user-agent': UA } })
+    ).json()) as Record<string, unknown>;
+    const methods = Object.values(did)
+      .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : []))
+      .filter((m): m is { id: string; publicKeyJwk: Record<string, unknown> } => {
+        return typeof m === 'object' && m !== null && (m as { id?: unknown }).id === kid;
+      });
+    const method = methods[0];
+    if (!method) throw new Error(`no DID verification method ${kid}`);
+    return importJWK(method.publicKeyJwk, 'ES256');
+  };
+  return {
+    async signIn(step) {
+      const identity = wantsIdentity(step);
+      const { nonce, code, error } = await authorize(base, identity);
+      if (!code) return `stopped: authorize error ${error}`;
+      const tokens = await redeem(base, code);
+      let claims: JWTPayload;
+      try {
+        ({ payload: claims } = await jwtVerify(tokens.id_token, jwks, {
+          issuer: `${base}/`,
+          audience: DEFAULT_CLIENT_ID,
+          algorithms: ['ES256'],
+          maxTokenAge: '5 min',
+        }));
+        if (claims.nonce !== nonce) throw new Error('nonce does not match');
+        if (claims.vot !== 'Cl.Cm') throw new Error(`vot ${String(claims.vot)} is not Cl.Cm`);
+      } catch (e) {
+        return `refused the ID token: ${(e as Error).message}`;
+      }
+      const info = await userinfo(base, tokens.access_token);
+      const core = info['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
+      if (typeof core !== 'string') return 'signed in';
+      try {
+        const { kid } = decodeProtectedHeader(core);
+        const { payload } = await jwtVerify(core, await didKey(String(kid)), {
+          issuer: `${base}/`,
+          audience: DEFAULT_CLIENT_ID,
+          algorithms: ['ES256'],
+        });
+        if (payload.sub !== claims.sub) throw new Error('sub differs from the ID token sub');
+      } catch (e) {
+        return `refused the core identity: ${(e as Error).message}`;
+      }
+      return 'signed in with identity';
+    },
+  };
+}
+
+function carelessRp(base: string): Rp {
+  return {
+    async signIn(step) {
+      const { code, error } = await authorize(base, wantsIdentity(step));
+      if (!code) return `stopped: authorize error ${error}`;
+      const tokens = await redeem(base, code);
+      await userinfo(base, tokens.access_token);
+      return 'signed in';
+    },
+  };
+}
+
+async function status(base: string): Promise<RpCheckStatus> {
+  return (await (await fetch(`${base}${API}`)).json()) as RpCheckStatus;
+}
+
+/** Runs the default plan with `rp` following each step; answers the final status and the RP's decisions. */
+async function runPlan(sim: ListeningSimulator, rp: Rp) {
+  const base = sim.baseUrl;
+  const started = await fetch(`${base}${API}/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'default', attended: false, timeoutSeconds: 1 }),
+  });
+  expect(started.status).toBe(201);
+  const decisions: Record<string, string> = {};
+  let handled = -1;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the plan did not finish in time');
+    const s = await status(base);
+    if (s.state === 'finished') return { final: s, decisions };
+    const index = s.currentStep ?? -1;
+    const step = s.steps[index];
+    if (index > handled && step?.status === 'observing') {
+      handled = index;
+      decisions[step.id] = await rp.signIn(step);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let sim: ListeningSimulator | undefined;
+afterEach(async () => {
+  sim?.simulator.close();
+  await sim?.close();
+  sim = undefined;
+});
+
+describe('relying-party check: the default plan, end to end', () => {
+  it('a careful relying party passes every judged step', async () => {
+    sim = await listeningSimulator();
+    const { final, decisions } = await runPlan(sim, carefulRp(sim.baseUrl));
+    const byKind = (kind: string) => final.steps.filter((s) => s.kind === kind);
+    // Judged steps pass. An authorisation error that does not apply to this kind of request
+    // (one needing a re-authentication, say) is "not judged", which is not a pass either.
+    const notPassed = final.steps.filter(
+      (s) =>
+        s.status !== 'passed' &&
+        s.kind !== 'core-identity-defect' &&
+        !(s.kind === 'authorize-error' && s.status === 'not-judged'),
+    );
+    expect(notPassed.map((s) => `${s.id}: ${s.status}: ${s.reason}`)).toEqual([]);
+    for (const id of ['authorize-access-denied', 'authorize-temporarily-unavailable'])
+      expect(final.steps.find((s) => s.id === id)?.status, id).toBe('passed');
+    // What only a tester can judge is "not judged" unattended, never passed.
+    for (const s of byKind('core-identity-defect')) {
+      expect(s.status).toBe('not-judged');
+      expect(decisions[s.id]).toMatch(/^refused the core identity/);
+    }
+    for (const s of byKind('id-token-defect'))
+      expect(decisions[s.id]).toMatch(/^refused the ID token/);
+    expect(final.summary.failed).toBe(0);
+    const rotation = final.steps.find((s) => s.kind === 'key-rotation');
+    expect(rotation?.reason).toMatch(/^Fetched the key set again \(\/jwks #\d+/);
+  }, 120_000);
+
+  it('a careless relying party fails each ID token defect step', async () => {
+    sim = await listeningSimulator();
+    const { final } = await runPlan(sim, carelessRp(sim.baseUrl));
+    const defects = final.steps.filter((s) => s.kind === 'id-token-defect');
+    expect(defects.length).toBeGreaterThanOrEqual(8);
+    for (const s of defects) {
+      expect(s.status, s.id).toBe('failed');
+      expect(s.reason).toMatch(
+        /^\/userinfo #\d+ was called with the access token from \/token #\d+/,
+      );
+    }
+    expect(final.steps.find((s) => s.kind === 'key-rotation')?.status).toBe('failed');
+    // It follows the happy paths and stops at authorisation errors like anyone would.
+    for (const s of final.steps.filter((x) => x.kind === 'sign-in'))
+      expect(s.status, `${s.id}: ${s.reason}`).toBe('passed');
+    for (const s of final.steps.filter((x) => x.kind === 'authorize-error'))
+      expect(['passed', 'not-judged'], `${s.id}: ${s.reason}`).toContain(s.status);
+  }, 120_000);
+});
