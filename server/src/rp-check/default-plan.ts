@@ -152,12 +152,22 @@ export function buildDefaultPlan(): Plan {
       expectation:
         'The ID token names a key your service has not cached: it fetches the key set again, verifies the token and signs the user in.',
     },
+    {
+      id: 'jwks-outage',
+      title: 'Key set outage',
+      kind: 'jwks-outage',
+      scenario: 'jwks-outage',
+      instruction:
+        'Sign in on your service now (the key set endpoint, /.well-known/jwks.json, answers 503).',
+      expectation:
+        'Your service keeps trusting the key set it cached earlier: it verifies the ID token with it and signs the user in.',
+    },
   ];
   return {
     id: DEFAULT_PLAN_ID,
     name: 'Default relying-party check',
     description:
-      'Happy paths, every ID token defect, authorisation errors, core identity defects and key rotation.',
+      'Happy paths, every ID token defect, authorisation errors, core identity defects, key rotation and a key set outage.',
     builtIn: true,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     waitSeconds: DEFAULT_WAIT_SECONDS,

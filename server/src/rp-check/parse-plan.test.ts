@@ -133,9 +133,10 @@ describe('buildDefaultPlan', () => {
         true,
       );
   });
-  it('starts with the happy paths and ends with key rotation', () => {
+  it('starts with the happy paths and ends with key rotation, then a key set outage', () => {
     expect(p.steps.slice(0, 3).map((s) => s.id)).toEqual(['auth-only', 'identity', 'return-code']);
-    expect(p.steps.at(-1)?.kind).toBe('key-rotation');
+    expect(p.steps.slice(-2).map((s) => s.kind)).toEqual(['key-rotation', 'jwks-outage']);
+    expect(p.steps.at(-1)?.scenario).toBe('jwks-outage');
     expect(new Set(p.steps.map((s) => s.id)).size).toBe(p.steps.length);
   });
 });

@@ -218,6 +218,9 @@ describe('relying-party check: the default plan, end to end', () => {
     expect(final.summary.failed).toBe(0);
     const rotation = final.steps.find((s) => s.kind === 'key-rotation');
     expect(rotation?.reason).toMatch(/^Fetched the key set again \(\/jwks #\d+/);
+    const outage = final.steps.find((s) => s.kind === 'jwks-outage');
+    expect(outage?.status).toBe('passed');
+    expect(outage?.reason).toMatch(/^Signed the user in with its cached keys/);
   }, 120_000);
 
   it('a careless relying party fails each ID token defect step', async () => {
