@@ -1,15 +1,33 @@
 /**
  * Preloaded into the simulator process by the benchmark (node --expose-gc --import this file
  * dist/server/src/headless.mjs). It answers GET /memory on its own loopback port (BENCH_PROBE_PORT)
- * with process.memoryUsage() after a full garbage collection, so the product itself carries no
- * debugging hook. The socket is unref'd: it never keeps the process alive.
+ * with process.memoryUsage() after a full garbage collection, and GET /loop-delay with the
+ * event-loop delay since the previous call (largest, p99 and mean, in ms; the histogram is reset),
+ * so the product itself carries no debugging hook. The socket is unref'd: it never keeps the
+ * process alive.
  */
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
+
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 
 const port = Number(process.env.BENCH_PROBE_PORT);
 if (Number.isInteger(port) && port > 0) {
   const server = createServer((req, res) => {
+    if (req.url === '/loop-delay') {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          maxMs: loopDelay.max / 1e6,
+          p99Ms: loopDelay.percentile(99) / 1e6,
+          meanMs: loopDelay.mean / 1e6,
+        }),
+      );
+      loopDelay.reset();
+      return;
+    }
     if (req.url !== '/memory') {
       res.statusCode = 404;
       res.end();

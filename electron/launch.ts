@@ -11,7 +11,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decideLaunch, installFailedNotice } from './launch/decide-launch.js';
+import { decideLaunch, headlessNotice, installFailedNotice } from './launch/decide-launch.js';
 import { describeDesktopExit } from './launch/describe-desktop-exit.js';
 import {
   findElectronInstaller,
@@ -88,6 +88,7 @@ function runInstaller(installer: ElectronInstaller): Promise<string | undefined>
 }
 
 function runDesktop(binary: string, args: string[], argv: string[]): void {
+  const started = Date.now();
   const child = spawn(binary, args, { stdio: 'inherit', windowsHide: false });
   const signals: NodeJS.Signals[] =
     process.platform === 'win32' ? ['SIGINT', 'SIGTERM'] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -105,8 +106,15 @@ function runDesktop(binary: string, args: string[], argv: string[]): void {
   });
   child.once('exit', (code, signal) => {
     for (const s of signals) process.off(s, forward);
-    const exit = describeDesktopExit(code, signal, process.platform);
-    if (exit.hint) console.error(exit.hint);
+    const exit = describeDesktopExit(code, signal, process.platform, Date.now() - started);
+    if (exit.kind === 'headless') {
+      console.error(exit.hint);
+      void runHeadless(
+        headlessNotice('The desktop window could not start', argv, process.env),
+        argv,
+      );
+      return;
+    }
     // End the same way the app did, so callers see its code or its signal.
     if (exit.kind === 'signal') process.kill(process.pid, exit.signal);
     else process.exit(exit.code);
@@ -125,6 +133,7 @@ async function main(): Promise<void> {
       argv,
       env: process.env,
       platform: process.platform,
+      isRoot: process.getuid?.() === 0,
     });
   let plan = decide(false);
   if (plan.mode === 'install') {

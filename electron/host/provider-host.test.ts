@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateKeyMaterial, type SimulatorConfig } from '../../server/src/index.js';
 import { createProviderHost, type ProviderHost } from './provider-host.js';
 
@@ -201,5 +201,32 @@ describe('createProviderHost', () => {
     await restored.stop();
     expect(restored.status().running).toBe(false);
     expect(await refused(r.value.baseUrl)).toBe(true);
+  });
+
+  it('writes the simulator notices to the console (and so to the log file)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const streams: AbortController[] = [];
+    try {
+      const h = host();
+      const r = await h.listen(0, '127.0.0.1');
+      if (!r.ok) throw new Error('did not start');
+      // One client more than the event stream admits: the refusal is a notice.
+      let refusedStatus = 0;
+      for (let i = 0; i <= 50; i++) {
+        const controller = new AbortController();
+        streams.push(controller);
+        const res = await fetch(`${r.value.baseUrl}/_simulator/api/events`, {
+          signal: controller.signal,
+        });
+        if (res.status !== 200) refusedStatus = res.status;
+      }
+      expect(refusedStatus).toBe(503);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^identity-simulator: event stream: refused a client .*50 clients/),
+      );
+    } finally {
+      for (const c of streams) c.abort();
+      warn.mockRestore();
+    }
   });
 });

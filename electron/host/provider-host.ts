@@ -71,8 +71,8 @@ function followConfig(config: SimulatorConfig, fromPort: number, toPort: number)
 export function createProviderHost(options: ProviderHostOptions): ProviderHost {
   const keys = Promise.resolve(options.keys ?? generateKeyMaterial());
   keys.catch(() => undefined);
-  const build = (config: SimulatorConfig): Simulator =>
-    createSimulator({
+  const build = (config: SimulatorConfig): Simulator => {
+    const built = createSimulator({
       config,
       keys,
       version: options.version,
@@ -80,6 +80,10 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
       ...(options.logCapacity !== undefined ? { logCapacity: options.logCapacity } : {}),
       ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     });
+    // Notices (a slow event-stream client dropped, say) reach the log file through the console.
+    built.events.on('notice', (notice) => console.warn(`identity-simulator: ${notice.message}`));
+    return built;
+  };
 
   /**
    * A fresh simulator carrying `previous`'s start-up and current configuration, with

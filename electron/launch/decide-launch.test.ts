@@ -131,6 +131,14 @@ describe('decideLaunch', () => {
       expect(plan).toEqual({ mode: 'headless', notice: '', argv: ['--port', '4000'] });
     }
   });
+  it('turns the sandbox off for root on Linux, where Chromium refuses to start with it', () => {
+    expect(decide(present, { isRoot: true })).toMatchObject({ args: [APP, '--no-sandbox'] });
+    expect(decide(present, { isRoot: true, argv: ['--no-sandbox'] })).toMatchObject({
+      args: [APP, '--no-sandbox'],
+    });
+    expect(decide(present, { isRoot: false })).toMatchObject({ args: [APP] });
+    expect(decide(present, { isRoot: true, platform: 'darwin' })).toMatchObject({ args: [APP] });
+  });
 });
 
 describe('installFailedNotice', () => {

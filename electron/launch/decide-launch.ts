@@ -22,6 +22,8 @@ export interface LaunchInput {
   argv: readonly string[];
   env: Env;
   platform: string;
+  /** Running as root, where Chromium refuses to start unless its sandbox is off. */
+  isRoot?: boolean;
 }
 
 export type LaunchPlan =
@@ -35,6 +37,14 @@ function headlessUi(argv: readonly string[], env: Env): string {
   const port = args.port ?? (env.PORT ? parsePort(env.PORT) : null) ?? DEFAULT_PORT;
   if (port === 0) return 'UI address printed below';
   return `UI at ${uiAddressFor(args.host ?? '127.0.0.1', port, UI_PREFIX).uiUrl}`;
+}
+
+/** The one line saying why headless mode runs instead of the window, and where its UI is. */
+export function headlessNotice(why: string, argv: readonly string[], env: Env): string {
+  return `${why}; starting headless mode instead (${headlessUi(
+    argv.filter((a) => a !== HEADLESS_FLAG),
+    env,
+  )}).`;
 }
 
 /** CI=true (or any value but false/0) marks an unattended run: never start a download there. */
@@ -53,7 +63,7 @@ export function decideLaunch(input: LaunchInput): LaunchPlan {
   const argv = input.argv.filter((a) => a !== HEADLESS_FLAG);
   const fallback = (why: string): LaunchPlan => ({
     mode: 'headless',
-    notice: `${why}; starting headless mode instead (${headlessUi(argv, input.env)}).`,
+    notice: headlessNotice(why, argv, input.env),
     argv,
   });
   if (headlessRequested) {
@@ -75,10 +85,15 @@ export function decideLaunch(input: LaunchInput): LaunchPlan {
   }
   const hasPort = argv.some((a) => a === '--port' || a.startsWith('--port='));
   const portFromEnv = !hasPort && input.env.PORT ? [`--port=${input.env.PORT}`] : [];
+  // Chromium will not run as root with its sandbox on (it aborts at once).
+  const rootNoSandbox =
+    input.isRoot && input.platform === 'linux' && !argv.includes('--no-sandbox')
+      ? ['--no-sandbox']
+      : [];
   return {
     mode: 'desktop',
     binary: input.lookup.path,
-    args: [input.appDir, ...argv, ...portFromEnv],
+    args: [input.appDir, ...argv, ...portFromEnv, ...rootNoSandbox],
   };
 }
 

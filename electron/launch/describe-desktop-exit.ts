@@ -1,7 +1,12 @@
-/** How `npm start` ends after the desktop app ended, and what it tells the user first. */
+/** How `npm start` goes on after the desktop app ended, and what it tells the user first. */
 export type DesktopExit =
-  | { kind: 'code'; code: number; hint?: string }
-  | { kind: 'signal'; signal: NodeJS.Signals; hint?: string };
+  | { kind: 'code'; code: number }
+  | { kind: 'signal'; signal: NodeJS.Signals }
+  /** Electron could not start at all: say why, then run headless mode instead. */
+  | { kind: 'headless'; hint: string };
+
+/** A SIGTRAP this soon after the start is Chromium refusing to start, not a crash in use. */
+export const START_UP_MS = 15_000;
 
 /**
  * Electron's Chromium aborts with SIGTRAP before any app code runs when it refuses to start its
@@ -17,18 +22,20 @@ export const SANDBOX_HINT =
 
 /**
  * The caller sees the app's own ending: its exit code, or the signal that ended it (SIGINT and
- * SIGTERM re-raised). A SIGTRAP on Linux ends with code 133 (128 + 5) and the sandbox hint rather
- * than a core dump of the launcher.
+ * SIGTERM re-raised). A SIGTRAP at start-up on Linux gives the sandbox hint and headless mode,
+ * so the tester still has a simulator; a later SIGTRAP ends with code 133 (128 + 5) rather than
+ * a core dump of the launcher.
  */
 export function describeDesktopExit(
   code: number | null,
   signal: NodeJS.Signals | null,
   platform: string,
+  runningMs: number,
 ): DesktopExit {
   if (signal === 'SIGTRAP') {
-    return platform === 'linux'
-      ? { kind: 'code', code: 133, hint: SANDBOX_HINT }
-      : { kind: 'code', code: 133, hint: 'Electron stopped at start-up (SIGTRAP).' };
+    if (platform === 'linux' && runningMs < START_UP_MS)
+      return { kind: 'headless', hint: SANDBOX_HINT };
+    return { kind: 'code', code: 133 };
   }
   if (signal) return { kind: 'signal', signal };
   return { kind: 'code', code: code ?? 1 };

@@ -3,10 +3,12 @@
  * Headless mode: the provider and its web UI from plain Node. The only module (with the desktop
  * launcher) that reads process.env and argv.
  */
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { configFromEnv, parsePort, type Env } from './config/from-env.js';
+import { isLoopbackHostname } from './admin/loopback-host.js';
 import { createSimulator } from './create-simulator.js';
 import { startSimulator, type HostFailure } from './start-simulator.js';
 import { UI_PREFIX } from './admin/prefixes.js';
@@ -36,7 +38,8 @@ export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
-  --host ADDRESS   address to bind (default 127.0.0.1; use 0.0.0.0 to expose it)
+  --host ADDRESS   address to bind (default 127.0.0.1; use 0.0.0.0 to expose it: the admin
+                   API then needs the admin token printed at start-up, or SIMULATOR_ADMIN_TOKEN)
   --scenario FILE  apply a saved scenario (JSON) at start
   --data-dir DIR   folder of saved personas and scenarios
   --log-size N     how many exchanges the request log keeps (default 1000)
@@ -214,7 +217,21 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     return 2;
   }
 
+  // Listening beyond loopback, other machines may use the admin API only with a token.
+  const exposed = !isLoopbackHostname(args.value.host);
+  let adminToken: string | undefined;
+  if (exposed) {
+    adminToken = env.SIMULATOR_ADMIN_TOKEN ?? randomBytes(24).toString('base64url');
+    if (!/^[\x21-\x7e]{16,256}$/.test(adminToken)) {
+      console.error(
+        'identity-simulator: SIMULATOR_ADMIN_TOKEN must be 16 to 256 visible ASCII characters',
+      );
+      return 2;
+    }
+  }
+
   const simulator = createSimulator({
+    ...(adminToken ? { adminToken } : {}),
     config: startup.value.config,
     ...(startup.value.preset ? { startupPreset: startup.value.preset } : {}),
     ...(args.value.dataDir ? { dataDir: args.value.dataDir } : {}),
@@ -222,6 +239,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
   });
+  simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;
   if (args.value.rpCheck !== undefined) {
     const prepared = prepareRpCheck(simulator, {
@@ -262,6 +280,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
       await running.close();
       return 2;
     }
+  }
+
+  if (adminToken) {
+    console.error(
+      `identity-simulator: listening beyond this machine (${running.host}): other machines reach the provider endpoints and /config; ` +
+        `the admin API answers them only with the admin token ${adminToken} ` +
+        `(send "Authorization: Bearer <token>", or open ${['0.0.0.0', '::'].includes(running.host) ? `http://<this machine's address>:${running.port}` : running.url}${UI_PREFIX}/?token=${adminToken})`,
+    );
   }
 
   const signal = await stopSignal;

@@ -12,6 +12,8 @@ import { buildApp } from './http/app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
+import { createSecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
+import { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 import { PlanStore } from './rp-check/plan-store.js';
 import { RpCheckRun } from './rp-check/rp-check-run.js';
 
@@ -29,6 +31,11 @@ export interface SimulatorOptions {
   dataDir?: string;
   /** The scenario the starting configuration came from (headless --scenario). */
   startupPreset?: StartupPreset;
+  /**
+   * The token other machines must present to use the admin API (the host prints it when it
+   * listens beyond loopback). Without one, the admin API answers this machine only.
+   */
+  adminToken?: string;
   /** Version reported by the admin status endpoint. */
   version?: string;
 }
@@ -76,12 +83,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     keys,
     clock,
     codes: new ExpiringStore(clock, STORE_LIMITS.codes),
-    usedAssertionIds: new ExpiringStore(clock, STORE_LIMITS.usedAssertionIds),
+    usedAssertionIds: new UsedAssertionIds(),
     accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens),
     sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
     clientKeys: createClientKeyResolver(),
     presets: new PresetStore(options.dataDir),
+    secretVerifier: createSecretVerifier(),
+    adminToken: options.adminToken,
   };
   config.onChange((c) => events.emit('config', c));
   const rpCheck = {
@@ -113,6 +122,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     close() {
       clearTimeout(warmUp);
+      context.secretVerifier.close();
       rpCheck.run.close();
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();

@@ -8,6 +8,8 @@ import type { UserSession } from './state/user-session.js';
 import type { PendingInteraction } from './state/pending-interaction.js';
 import type { ClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
 import type { PresetStore } from './presets/preset-store.js';
+import type { SecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
+import type { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 
 /** Everything a handler needs, per simulator instance (no module singletons). */
 export interface SimulatorContext {
@@ -16,13 +18,17 @@ export interface SimulatorContext {
   keys: () => Promise<KeyMaterial>;
   clock: Clock;
   codes: ExpiringStore<string, AuthorizationCode>;
-  usedAssertionIds: ExpiringStore<string, true>;
+  usedAssertionIds: UsedAssertionIds;
   accessTokens: ExpiringStore<string, AccessTokenRecord>;
   sessions: ExpiringStore<string, UserSession>;
   interactions: ExpiringStore<string, PendingInteraction>;
   clientKeys: ClientKeyResolver;
   /** Built-in and saved personas and scenarios (saved ones only with a data folder). */
   presets: PresetStore;
+  /** The token other machines present to use the admin API (none: this machine only). */
+  adminToken?: string | undefined;
+  /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
+  secretVerifier: SecretVerifier;
 }
 
 /** Lifetimes, in seconds. */
@@ -35,10 +41,14 @@ export const LIFETIMES = {
   interaction: 15 * 60,
 } as const;
 
-/** Upper bounds of the in-memory stores, so memory stays flat under any load. */
+/**
+ * Upper bounds of the in-memory stores, so memory stays flat under any load. Codes and pending
+ * interactions are never evicted to make room (a flood of /authorize calls, which prove nothing,
+ * must not drop a code waiting to be redeemed): when full, /authorize refuses new ones until
+ * older ones expire. Used assertion ids have their own store (UsedAssertionIds).
+ */
 export const STORE_LIMITS = {
-  codes: 10_000,
-  usedAssertionIds: 20_000,
+  codes: 20_000,
   accessTokens: 10_000,
   sessions: 5_000,
   interactions: 2_000,

@@ -1,11 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { Exchange, SimulatorConfig } from './contract.js';
 
+/** Something the host should tell the person running the simulator (a log line). */
+export interface SimulatorNotice {
+  code: 'EVENT_STREAM_CLIENT_DROPPED' | 'EVENT_STREAM_CLIENT_REFUSED';
+  /** One line of text, ready to print. */
+  message: string;
+}
+
 /** Events a simulator emits; the host and the admin stream listen. */
 export interface SimulatorEventMap {
   exchange: [Exchange];
   config: [SimulatorConfig];
   reset: [];
+  notice: [SimulatorNotice];
 }
 
 export class SimulatorEvents extends EventEmitter<SimulatorEventMap> {

@@ -103,20 +103,31 @@ export function parseSetCookie(header: string | undefined): HarCookie[] {
 const bodyText = (body: unknown): string | undefined =>
   body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
 
+/** A body the urlencoded parser produced: every value a string or a list of strings. */
+function formFields(body: unknown): [string, string[]][] | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const fields: [string, string[]][] = [];
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!values.every((v) => typeof v === 'string')) return undefined;
+    fields.push([name, values as string[]]);
+  }
+  return fields;
+}
+
+/**
+ * The request body: as form parameters when the body was a form, as text otherwise. The
+ * Content-Type is the client's claim; a JSON body labelled as a form is exported as text.
+ */
 function postData(exchange: Exchange): HarEntry['request']['postData'] {
   const { body, headers } = exchange.request;
   if (body === undefined) return undefined;
   const mimeType = headers['content-type'] ?? 'application/octet-stream';
-  if (
-    mimeType.includes('application/x-www-form-urlencoded') &&
-    typeof body === 'object' &&
-    body !== null
-  ) {
-    const params: HarNameValue[] = [];
-    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-      for (const v of Array.isArray(value) ? value : [value])
-        params.push({ name, value: String(v) });
-    }
+  const fields = mimeType.includes('application/x-www-form-urlencoded')
+    ? formFields(body)
+    : undefined;
+  if (fields) {
+    const params = fields.flatMap(([name, values]) => values.map((value) => ({ name, value })));
     const text = new URLSearchParams(
       params.map((p): [string, string] => [p.name, p.value]),
     ).toString();

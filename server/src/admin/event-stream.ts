@@ -5,8 +5,16 @@ import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
 
 export const KEEP_ALIVE_MS = 15_000;
-/** A client that falls this far behind is dropped; it reconnects and resumes by Last-Event-ID. */
-export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/**
+ * Most a client may have waiting in its socket buffer: past this it is dropped; it reconnects
+ * and resumes by Last-Event-ID. The replay is written as the client reads, so only live events
+ * can pile up this far.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A client whose socket has not drained for this long is dropped (it stopped reading). */
+export const MAX_STALL_MS = 30_000;
+/** Most clients at once; more are refused with 503 until one leaves. */
+export const MAX_CLIENTS = 50;
 
 export interface EventStream {
   /** GET handler: replay to this subscriber, then live events. */
@@ -14,6 +22,18 @@ export interface EventStream {
   /** Ends every open stream (simulator shutdown). */
   close(): void;
   readonly clientCount: number;
+  /** Bytes written but not yet taken by the clients' sockets, all clients together. */
+  readonly bufferedBytes: number;
+}
+
+interface Client {
+  res: Response;
+  /** The seq of the last exchange written to this client. */
+  cursor: number;
+  /** Still sending the log: live exchanges are picked up from the log, in order, as it reads. */
+  replaying: boolean;
+  /** When the socket last refused more (write returned false); undefined once drained. */
+  blockedSince: number | undefined;
 }
 
 export const exchangeMessage = (exchange: Exchange): string =>
@@ -35,21 +55,30 @@ export function parseLastEventId(req: Request): number | undefined | 'invalid' {
 /**
  * Server-sent events for the admin API. Each message about an exchange carries `id: <seq>`. A new
  * subscriber gets the log (or what follows its Last-Event-ID) written to its own response only,
- * then the current configuration, then live events. Messages are serialised once for all
- * subscribers; a subscriber that stops reading is dropped rather than buffered without limit.
+ * one message at a time as its socket drains, then the current configuration, then live events.
+ * Memory stays bounded: at most MAX_CLIENTS clients, each with at most MAX_BUFFERED_BYTES
+ * waiting; a client that falls further behind, or does not read for MAX_STALL_MS, is dropped
+ * with a notice (the host prints it) and may reconnect with Last-Event-ID.
  */
 export function createEventStream(deps: {
   events: SimulatorEvents;
   log: ExchangeBuffer;
   currentConfig: () => Readonly<SimulatorConfig>;
   keepAliveMs?: number;
+  /** Overrides for tests and benchmarks. */
+  limits?: { maxBufferedBytes?: number; maxStallMs?: number; maxClients?: number };
+  now?: () => number;
 }): EventStream {
   const { events, log } = deps;
-  const clients = new Set<Response>();
+  const maxBuffered = deps.limits?.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const maxStall = deps.limits?.maxStallMs ?? MAX_STALL_MS;
+  const maxClients = deps.limits?.maxClients ?? MAX_CLIENTS;
+  const now = deps.now ?? Date.now;
+  const clients = new Map<Response, Client>();
   let keepAlive: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const drop = (res: Response): void => {
+  const forget = (res: Response): void => {
     clients.delete(res);
     if (clients.size === 0 && keepAlive) {
       clearInterval(keepAlive);
@@ -57,25 +86,87 @@ export function createEventStream(deps: {
     }
   };
 
-  const broadcast = (message: string): void => {
-    for (const res of clients) {
-      if (res.writableLength > MAX_BUFFERED_BYTES) {
-        drop(res);
-        res.end();
+  /** Drops a client that is not keeping up: its buffered bytes are freed at once. */
+  const dropSlow = (client: Client, why: string): void => {
+    const peer = client.res.req.socket.remoteAddress ?? 'unknown';
+    const port = client.res.req.socket.remotePort ?? 0;
+    forget(client.res);
+    client.res.destroy();
+    events.emit('notice', {
+      code: 'EVENT_STREAM_CLIENT_DROPPED',
+      message: `event stream: dropped a slow client (${peer}:${port}): ${why}; it may reconnect with Last-Event-ID ${client.cursor}`,
+    });
+  };
+
+  /** Writes one message; notes when the socket asks the writer to wait. */
+  const write = (client: Client, message: string): boolean => {
+    const ok = client.res.write(message);
+    if (!ok) client.blockedSince ??= now();
+    return ok;
+  };
+
+  /** Sends the log to a replaying client as fast as it reads, then switches it to live. */
+  const pump = (client: Client): void => {
+    while (client.replaying && clients.has(client.res)) {
+      const next = log.firstAfter(client.cursor);
+      if (!next) {
+        client.replaying = false;
+        write(client, configMessage(deps.currentConfig()));
+        return;
+      }
+      client.cursor = next.seq;
+      if (!write(client, exchangeMessage(next))) return; // resumed on 'drain'
+    }
+  };
+
+  /** Drops the client if it has not read for MAX_STALL_MS; says whether it did. */
+  const droppedStalled = (client: Client, t: number): boolean => {
+    if (client.blockedSince === undefined || t - client.blockedSince < maxStall) return false;
+    dropSlow(client, `it has not read for ${Math.round((t - client.blockedSince) / 1000)} s`);
+    return true;
+  };
+
+  /** A live message to every client that is not replaying; those too far behind are dropped. */
+  const broadcast = (message: string, seq?: number): void => {
+    const t = now();
+    for (const client of [...clients.values()]) {
+      if (droppedStalled(client, t)) continue;
+      if (client.replaying) continue; // the replay reaches this exchange through the log
+      if (client.res.writableLength > maxBuffered) {
+        dropSlow(
+          client,
+          `${client.res.writableLength} bytes waiting, more than the ${maxBuffered} allowed`,
+        );
         continue;
       }
-      res.write(message);
+      write(client, message);
+      if (seq !== undefined) client.cursor = seq;
+    }
+  };
+
+  /** Keep-alive tick: a comment to idle clients; clients that stopped reading are dropped. */
+  const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
+  let lastKeepAlive = now();
+  const tick = (): void => {
+    const t = now();
+    const sendKeepAlive = t - lastKeepAlive >= keepAliveMs;
+    if (sendKeepAlive) lastKeepAlive = t;
+    for (const client of [...clients.values()]) {
+      if (!droppedStalled(client, t) && sendKeepAlive && client.res.writableLength === 0)
+        write(client, ': keep-alive\n\n');
     }
   };
 
   events.on('exchange', (exchange) => {
-    if (clients.size > 0) broadcast(exchangeMessage(exchange));
+    if (clients.size > 0) broadcast(exchangeMessage(exchange), exchange.seq);
   });
   events.on('config', (config) => {
+    // A replaying client gets the configuration of the moment when its replay ends.
     if (clients.size > 0) broadcast(configMessage(config));
   });
   events.on('reset', () => {
-    if (clients.size > 0) broadcast(RESET_MESSAGE);
+    // To every client, replaying or not: each message is whole, so this lands between two.
+    for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
   });
 
   const handle: RequestHandler = (req, res) => {
@@ -94,6 +185,18 @@ export function createEventStream(deps: {
         .json({ error: 'temporarily_unavailable', error_description: 'The simulator is closing' });
       return;
     }
+    if (clients.size >= maxClients) {
+      events.emit('notice', {
+        code: 'EVENT_STREAM_CLIENT_REFUSED',
+        message: `event stream: refused a client (${req.socket.remoteAddress ?? 'unknown'}): ${maxClients} clients are already connected`,
+      });
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({
+        error: 'temporarily_unavailable',
+        error_description: `Too many event-stream clients (at most ${maxClients}); close one and retry`,
+      });
+      return;
+    }
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -109,31 +212,35 @@ export function createEventStream(deps: {
     // A Last-Event-ID beyond anything recorded comes from an earlier run of the simulator: its
     // numbers mean nothing here, so the client gets the whole log.
     const from = lastEventId === undefined || lastEventId > log.lastSeq ? 0 : lastEventId;
-    let replay = 'retry: 2000\n\n';
-    for (const exchange of log.after(from)) replay += exchangeMessage(exchange);
-    replay += configMessage(deps.currentConfig());
-    res.write(replay);
-
-    clients.add(res);
-    keepAlive ??= setInterval(
-      () => broadcast(': keep-alive\n\n'),
-      deps.keepAliveMs ?? KEEP_ALIVE_MS,
-    );
+    const client: Client = { res, cursor: from, replaying: true, blockedSince: undefined };
+    clients.set(res, client);
+    res.on('close', () => forget(res));
+    res.on('drain', () => {
+      client.blockedSince = undefined;
+      pump(client);
+    });
+    // Stalls are checked on every live event and at least every third of the stall limit.
+    keepAlive ??= setInterval(tick, Math.min(keepAliveMs, maxStall / 3));
     keepAlive.unref();
-    res.on('close', () => drop(res));
+    if (write(client, 'retry: 2000\n\n')) pump(client);
   };
 
   return {
     handle,
     close() {
       closed = true;
-      for (const res of [...clients]) {
-        drop(res);
+      for (const res of [...clients.keys()]) {
+        forget(res);
         res.end();
       }
     },
     get clientCount() {
       return clients.size;
+    },
+    get bufferedBytes() {
+      let total = 0;
+      for (const res of clients.keys()) total += res.writableLength;
+      return total;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { IDENTITY_CLAIMS, LEVELS_OF_CONFIDENCE, SUPPORTED_SCOPES } from './defaults.js';
+import { parseArgon2idHash } from '../tokens/client-auth/parse-argon2id-hash.js';
 
 /**
  * One rule per configuration field, shared by POST /config, the environment variables, the
@@ -99,14 +100,11 @@ export function normalisePem(pem: string): string {
   return `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----`;
 }
 
-const ARGON2_PHC =
-  /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+/** An Argon2id PHC string whose cost stays within ARGON2_LIMITS (null: none registered). */
 export const argon2Hash: Rule = (v) => {
   if (v === null || v === undefined) return null;
-  if (typeof v !== 'string') return 'must be a string';
-  return ARGON2_PHC.test(v)
-    ? null
-    : 'must be an Argon2id PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash)';
+  const parsed = parseArgon2idHash(v);
+  return parsed.ok ? null : parsed.error;
 };
 
 /** JSON values nested deeper than this are refused: no credential or address nests so far. */

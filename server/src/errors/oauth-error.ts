@@ -70,6 +70,8 @@ export const invalidGrant = make('invalid_grant', 400, false);
 export const unauthorizedClient = make('unauthorized_client', 400, false);
 export const unsupportedGrantType = make('unsupported_grant_type', 400, false);
 export const serverError = make('server_error', 500, false);
+/** A bounded queue is full (client secret checks): retry shortly. */
+export const temporarilyUnavailableJson = make('temporarily_unavailable', 503, false);
 
 // Userinfo errors (WWW-Authenticate).
 export const invalidToken = make('invalid_token', 401, false);

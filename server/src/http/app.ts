@@ -9,6 +9,9 @@ import { createSwitchesRouter } from '../admin/switches-router.js';
 import { createRpCheckRouter } from '../rp-check/rp-check-router.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
+import { ADMIN_ACCESS_LOCAL, type AdminAccessSettings } from '../admin/admin-access.js';
+import { adminTokenLogin } from '../admin/admin-token-login.js';
+import { requireOwnOrigin } from './require-own-origin.js';
 import { ADMIN_PREFIX, UI_PREFIX } from '../admin/prefixes.js';
 import { dedupeQueryParams } from './dedupe-query-params.js';
 import { securityHeaders } from './security-headers.js';
@@ -58,6 +61,11 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  const access: AdminAccessSettings = {
+    adminToken: ctx.adminToken,
+    simulatorUrl: () => ctx.config.get().simulatorUrl,
+  };
+  app.locals[ADMIN_ACCESS_LOCAL] = access;
 
   app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
   app.use(securityHeaders);
@@ -84,7 +92,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.get('/logout', fault('logout'), route(ctx, handleLogout));
   app.post('/logout', fault('logout'), parseBodies(LOGOUT_BODY_LIMIT), route(ctx, handleLogout));
   app.get('/config', route(ctx, handleGetConfig));
-  app.post('/config', bodies, route(ctx, handlePostConfig));
+  app.post('/config', requireOwnOrigin, bodies, route(ctx, handlePostConfig));
   app.post('/form-submit', bodies, route(ctx, handleFormSubmit));
 
   // The UI's API (and everything mounted below its prefix) answers loopback callers only.
@@ -108,7 +116,7 @@ export function buildApp(deps: AppDeps): express.Express {
       }),
     );
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
-  app.use(UI_PREFIX, serveUi(deps.uiDir));
+  app.use(UI_PREFIX, adminTokenLogin, serveUi(deps.uiDir));
 
   app.use((req: Request, res: Response) => {
     notesOf(res).outcome = {

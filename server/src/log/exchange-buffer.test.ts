@@ -100,6 +100,10 @@ describe('ExchangeBuffer pins', () => {
     expect([...buffer.newestFirst()].map((e) => e.seq)).toEqual([8, 7, 6, 1]);
     expect(buffer.after(0).map((e) => e.seq)).toEqual([1, 6, 7, 8]);
     expect(buffer.after(1).map((e) => e.seq)).toEqual([6, 7, 8]);
+    // The event stream's replay walks them in the same order.
+    expect(buffer.firstAfter(0)?.seq).toBe(1);
+    expect(buffer.firstAfter(1)?.seq).toBe(6);
+    expect(buffer.firstAfter(8)).toBeUndefined();
     expect(buffer.get('id-1')?.seq).toBe(1);
     expect(buffer.size).toBe(4);
     expect(buffer.pins()).toEqual({ exchanges: ['id-1'], journeys: [] });

@@ -153,8 +153,8 @@ export class ExchangeBuffer {
     for (let i = this.kept.length - 1; i >= 0; i--) yield this.kept[i] as Exchange;
   }
 
-  /** Exchanges with a sequence number greater than `seq`, oldest first. */
-  after(seq: number): Exchange[] {
+  /** Position of the first exchange with a sequence number greater than `seq`. */
+  private indexAfter(seq: number): number {
     // Sequence numbers increase along the buffer, so a binary search finds the first one.
     let lo = 0;
     let hi = this.count;
@@ -163,9 +163,23 @@ export class ExchangeBuffer {
       if (this.at(mid).seq <= seq) lo = mid + 1;
       else hi = mid;
     }
+    return lo;
+  }
+
+  /** Exchanges with a sequence number greater than `seq`, oldest first. */
+  after(seq: number): Exchange[] {
+    // Kept pinned exchanges are all older than the ring's.
     const out: Exchange[] = this.kept.filter((e) => e.seq > seq);
-    for (let i = lo; i < this.count; i++) out.push(this.at(i));
+    for (let i = this.indexAfter(seq); i < this.count; i++) out.push(this.at(i));
     return out;
+  }
+
+  /** The oldest exchange with a sequence number greater than `seq`, if any (no copy made). */
+  firstAfter(seq: number): Exchange | undefined {
+    const kept = this.kept.find((e) => e.seq > seq);
+    if (kept) return kept;
+    const i = this.indexAfter(seq);
+    return i < this.count ? this.at(i) : undefined;
   }
 
   /** The newest exchange that satisfies the predicate. */

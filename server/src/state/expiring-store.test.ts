@@ -91,3 +91,27 @@ describe('ExpiringStore', () => {
     expect(store.size).toBe(100);
   });
 });
+
+describe('ExpiringStore.add (never evicts)', () => {
+  it('refuses a new key when full of live entries, and keeps every one of them', () => {
+    const { clock, store } = clocked(3);
+    for (const k of ['a', 'b', 'c']) expect(store.add(k, 1, 60_000)).toBe(true);
+    expect(store.add('d', 1, 60_000)).toBe(false);
+    expect(['a', 'b', 'c'].map((k) => store.get(k))).toEqual([1, 1, 1]);
+    // Replacing a key already held needs no room.
+    expect(store.add('b', 2, 60_000)).toBe(true);
+    clock.now += 60_000;
+    expect(store.add('d', 1, 60_000)).toBe(true);
+    expect(store.size).toBe(1);
+  });
+
+  it('finds room among expired entries anywhere, not only at the front', () => {
+    const { clock, store } = clocked(3);
+    store.add('long', 1, 600_000);
+    store.add('short', 1, 1_000);
+    store.add('long2', 1, 600_000);
+    clock.now += 2_000;
+    expect(store.add('new', 1, 60_000)).toBe(true);
+    expect(store.get('long')).toBe(1);
+  });
+});

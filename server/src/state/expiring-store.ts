@@ -32,6 +32,30 @@ export class ExpiringStore<K, V> {
     this.entries.set(key, { value, expiresAt: this.clock() + ttlMs });
   }
 
+  /**
+   * Adds an entry unless the store is full of unexpired ones; never evicts. For values that must
+   * stay until used or expired (a code waiting to be redeemed), whatever else arrives.
+   */
+  add(key: K, value: V, ttlMs: number): boolean {
+    this.sweepExpiredFront();
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
+      this.sweep();
+      if (this.entries.size >= this.maxEntries) return false;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs });
+    return true;
+  }
+
+  /** Drops expired entries from the front, up to the first live one (exact when TTLs are equal). */
+  private sweepExpiredFront(): void {
+    const now = this.clock();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) break;
+      this.entries.delete(key);
+    }
+  }
+
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

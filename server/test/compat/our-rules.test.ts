@@ -83,7 +83,6 @@ describe('compat §13: where we follow the provider document', () => {
       'private_key_jwt jti has already been used',
     );
     expect(STORE_LIMITS.codes).toBeGreaterThan(0);
-    expect(STORE_LIMITS.usedAssertionIds).toBeGreaterThan(0);
   });
 
   it('§13 #4: response_mode=fragment puts the response in the fragment', async () => {

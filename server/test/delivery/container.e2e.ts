@@ -271,10 +271,17 @@ describe.skipIf(skipReason !== undefined)(
       ]);
       expect(JSON.parse(whoami)).toEqual({ uid: 1000, gid: 1000, app: false, data: true });
 
+      // Listening on 0.0.0.0, the simulator prints an admin token. Whether the host counts as
+      // another machine depends on the runtime's port forwarding (Docker's bridge: yes; rootless
+      // podman connects from the container's own loopback: no), so the call carries the token,
+      // which works either way.
+      const token = /admin token (\S+)/.exec(await output(name))?.[1];
+      expect(token).toBeDefined();
+
       // /data is the data folder: a persona saved through the UI's API lands there.
       const saved = await fetch(`${baseUrl}/_simulator/api/personas/identity-passport/duplicate`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ name: 'Saved in the container' }),
       });
       expect(saved.status).toBe(201);

@@ -518,10 +518,8 @@ describe('POST /form-submit: invalid fields', () => {
     expect(page).toMatch(/data-testid="return-codes"[^>]*>\n\[\{&quot;code&quot;: <\/textarea>/);
     expect(page).toContain('data-testid="request-summary"');
 
-    // The page carries a new id; the one just posted is spent.
-    const nextId = interactionIdOf(page);
-    expect(nextId).not.toBe(interactionId);
-    expect((await postForm(sim, { interactionId })).status).toBe(400);
+    // The page carries the same id: the refused sign-in stays open for the corrected retry.
+    expect(interactionIdOf(page)).toBe(interactionId);
 
     // Corrected and posted again, the re-rendered form completes the sign-in.
     const retry = browserFormData(page);

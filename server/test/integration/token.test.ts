@@ -736,15 +736,6 @@ describe('client_secret_post', () => {
     );
   });
 
-  it('absurd Argon2 cost parameters are refused, not computed', async () => {
-    useSecret('$argon2id$v=19$m=999999999,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo');
-    expectTokenError(
-      await postToken(h.app, await secretForm(await getCode(h))),
-      'invalid_client',
-      'Invalid client secret',
-    );
-  });
-
   it('identity (Cl.Cm.P2) is refused at /authorize while client_secret_post', async () => {
     useSecret();
     const res = await request(h.app).get(

@@ -5,9 +5,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import { discoverDefaultClient } from '../helpers/openid-client.js';
+import {
+  discoverDefaultClient,
+  rejection,
+  signIn as signInWith,
+  startSignIn,
+} from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
-import { DEFAULT_REDIRECT_URI, IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
+import { IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
 let config: client.Configuration;
@@ -38,46 +43,8 @@ const IDENTITY_WITHOUT_RETURN_CODES = {
   claims: JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } }),
 };
 
-/** The authorization request as a browser makes it: the answer, not followed. */
-async function authorize(extra: Record<string, string> = {}) {
-  const nonce = client.randomNonce();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: DEFAULT_REDIRECT_URI,
-    scope: 'openid email',
-    nonce,
-    state,
-    ...extra,
-  });
-  const res = await fetch(url, { redirect: 'manual' });
-  return { res, nonce, state };
-}
-
-/** authorize → token → userinfo, as openid-client does it. */
-async function signIn(extra: Record<string, string> = {}, rp = config) {
-  const { res, nonce, state } = await authorize(extra);
-  expect(res.status, await res.clone().text()).toBe(302);
-  const tokens = await client.authorizationCodeGrant(
-    rp,
-    new URL(res.headers.get('location') as string),
-    { expectedNonce: nonce, expectedState: state, idTokenExpected: true },
-  );
-  const userinfo = await client.fetchUserInfo(
-    rp,
-    tokens.access_token,
-    tokens.claims()?.sub as string,
-  );
-  return { tokens, userinfo };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Record<string, unknown>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, unknown>;
-  }
-  throw new Error('expected the relying party to see an error');
-}
+const authorize = (extra: Record<string, string> = {}) => startSignIn(config, extra);
+const signIn = (extra: Record<string, string> = {}, rp = config) => signInWith(rp, extra);
 
 /**
  * The HTTP status behind a relying-party error: 4xx errors carry it, a 5xx is reported as an

@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import type { Fault } from '../../src/contract.js';
-import { discoverDefaultClient } from '../helpers/openid-client.js';
+import {
+  discoverDefaultClient,
+  rejection,
+  signIn as signInWith,
+} from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
 
@@ -30,38 +34,7 @@ async function setFaults(faults: Fault[]): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-async function signIn(rp = config) {
-  const nonce = client.randomNonce();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(rp, {
-    redirect_uri: DEFAULT_REDIRECT_URI,
-    scope: 'openid email',
-    nonce,
-    state,
-  });
-  const res = await fetch(url, { redirect: 'manual' });
-  expect(res.status).toBe(302);
-  const tokens = await client.authorizationCodeGrant(
-    rp,
-    new URL(res.headers.get('location') as string),
-    { expectedNonce: nonce, expectedState: state, idTokenExpected: true },
-  );
-  const userinfo = await client.fetchUserInfo(
-    rp,
-    tokens.access_token,
-    tokens.claims()?.sub as string,
-  );
-  return { tokens, userinfo };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Record<string, unknown>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Record<string, unknown>;
-  }
-  throw new Error('expected the relying party to see an error');
-}
+const signIn = (rp = config) => signInWith(rp);
 
 const statusOf = (error: Record<string, unknown>): number | undefined =>
   error.cause instanceof Response ? error.cause.status : (error.status as number | undefined);

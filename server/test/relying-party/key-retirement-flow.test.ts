@@ -4,11 +4,11 @@
  * document says ("once an old key is removed it is invalid"). New sign-ins keep working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
-import { discoverDefaultClient } from '../helpers/openid-client.js';
+import { discoverDefaultClient, signIn as signInWith } from '../helpers/openid-client.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
-import { DEFAULT_REDIRECT_URI, IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
+import { IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
 let config: client.Configuration;
@@ -28,27 +28,7 @@ async function postConfig(body: unknown): Promise<Response> {
 }
 
 async function signIn(extra: Record<string, string> = {}, rp = config) {
-  const nonce = client.randomNonce();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(rp, {
-    redirect_uri: DEFAULT_REDIRECT_URI,
-    scope: 'openid',
-    nonce,
-    state,
-    ...extra,
-  });
-  const res = await fetch(url, { redirect: 'manual' });
-  expect(res.status).toBe(302);
-  const tokens = await client.authorizationCodeGrant(
-    rp,
-    new URL(res.headers.get('location') as string),
-    { expectedNonce: nonce, expectedState: state },
-  );
-  const userinfo = await client.fetchUserInfo(
-    rp,
-    tokens.access_token,
-    tokens.claims()?.sub as string,
-  );
+  const { tokens, userinfo } = await signInWith(rp, { scope: 'openid', ...extra });
   return { idToken: tokens.id_token as string, userinfo };
 }
 

@@ -3,8 +3,13 @@ import { newId } from '../../new-id.js';
 import type { Request, Response } from 'express';
 import { epochSeconds } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
-import { loginRequired, unmetAuthenticationRequirements } from '../../errors/oauth-error.js';
+import {
+  loginRequired,
+  temporarilyUnavailable,
+  unmetAuthenticationRequirements,
+} from '../../errors/oauth-error.js';
 import { readCookie } from '../../http/cookies.js';
+import { TOO_MANY_PENDING_CODES, TOO_MANY_PENDING_SIGN_INS } from '../../state/pending-limits.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { buildRedirect, redirectWithError, sendServerError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
@@ -122,11 +127,15 @@ export function completeAuthorization(
 
   if (config.interactiveMode) {
     const interactionId = randomBytes(24).toString('base64url');
-    ctx.interactions.set(
+    const added = ctx.interactions.add(
       interactionId,
       { request, sessionId: session.id, sid: session.sid, authTime: session.authTime, journeyId },
       LIFETIMES.interaction * 1000,
     );
+    if (!added) {
+      redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_SIGN_INS), target);
+      return;
+    }
     sendInteractiveForm(res, {
       personas: personaChoices(ctx.presets),
       simulatorUrl: config.simulatorUrl,
@@ -139,7 +148,7 @@ export function completeAuthorization(
   }
 
   const code = randomBytes(32).toString('base64url');
-  ctx.codes.set(
+  const added = ctx.codes.add(
     code,
     {
       request,
@@ -151,6 +160,10 @@ export function completeAuthorization(
     },
     LIFETIMES.authorizationCode * 1000,
   );
+  if (!added) {
+    redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), target);
+    return;
+  }
   notes.links.code = code;
   notes.outcome = { kind: 'success' };
   res.redirect(

@@ -20,6 +20,7 @@ import {
 } from './authorize-failure.js';
 import { checkClaims, parseClaimsRequest, INVALID_CLAIMS } from './check-claims.js';
 import { checkPkce } from './check-pkce.js';
+import { parseRequestObjectMembers } from './parse-request-object-members.js';
 import { checkScopes } from './check-scopes.js';
 import { checkVtr, isIdentityVector, VTR_NOT_VALID, withRequested } from './check-vtr.js';
 import {
@@ -110,6 +111,8 @@ export async function processRequestObject(
   const state = str(claims.state);
   if (!state) return fail(invalidRequestRedirect(MISSING_STATE));
   target.state = state;
+  const typed = parseRequestObjectMembers(claims);
+  if (!typed.ok) return fail(invalidRequestRedirect(`Invalid request object: ${typed.error}`));
 
   if (params.response_type !== 'code')
     return fail(unsupportedResponseType(UNSUPPORTED_RESPONSE_TYPE));
@@ -155,7 +158,8 @@ export async function processRequestObject(
 
   let maxAge: number | undefined;
   if (claims.max_age !== undefined) {
-    maxAge = Number.parseInt(String(claims.max_age), 10);
+    // A string, a number or null, by parseRequestObjectMembers.
+    maxAge = Number.parseInt(String(claims.max_age as string | number | null), 10);
     if (Number.isNaN(maxAge))
       return fail(invalidRequestRedirect('Max age could not be parsed to an integer'));
     if (maxAge < 0) return fail(invalidRequestRedirect('Max age is negative in request object'));

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { isPlainObject } from '../../config/field-rules.js';
+import { temporarilyUnavailable } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
+import { TOO_MANY_PENDING_CODES } from '../../state/pending-limits.js';
 import { buildRedirect, redirectWithError } from '../../http/respond.js';
 import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
 import { checkIdentityOutcome } from '../authorize/check-identity-outcome.js';
@@ -23,11 +25,9 @@ function wantsJson(req: Request): boolean {
   return req.accepts(['text/html', 'application/json']) === 'application/json';
 }
 
-const newInteractionId = (): string => randomBytes(24).toString('base64url');
-
 /**
  * POST /form-submit: the tester's answer to the interactive form. The pending sign-in named by
- * the hidden interactionId is consumed; the redirect target and state come from it, never from
+ * the hidden interactionId is consumed once it completes (refusals leave it open); the redirect target and state come from it, never from
  * the form. Invalid fields bring the form back (or a JSON list of them); valid ones issue the
  * code, exactly as a non-interactive /authorize does. A `persona` (one of the form's persona
  * buttons) replaces every field with that persona's response configuration; the other fields
@@ -42,7 +42,9 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   const rawId = body[INTERACTION_ID];
   const interactionId =
     typeof rawId === 'string' && rawId.length > 0 && rawId.length <= MAX_ID_LENGTH ? rawId : null;
-  const pending = interactionId ? ctx.interactions.take(interactionId) : undefined;
+  // Looked up, not consumed: the sign-in is spent only when it completes (a redirect below), so
+  // a refused submission of any kind, even an unexpected fault, leaves it open for a retry.
+  const pending = interactionId ? ctx.interactions.get(interactionId) : undefined;
   if (!interactionId || !pending) {
     notes.outcome = { kind: 'error', code: 'invalid_request', description: INTERACTION_EXPIRED };
     if (json) {
@@ -71,21 +73,19 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
       code: 'invalid_request',
       description: `Invalid form fields: ${issues.map((i) => `${i.field} ${i.msg}`).join('; ')}`,
     };
+    // The sign-in stays open under the same id, so the tester (or a script) can correct and
+    // resend; the lifetime starts again.
+    ctx.interactions.set(interactionId, pending, LIFETIMES.interaction * 1000);
     if (json) {
-      // The sign-in stays open under the same id, so a script can correct and resend.
-      ctx.interactions.set(interactionId, pending, LIFETIMES.interaction * 1000);
       res.setHeader('Cache-Control', 'no-store');
       res.status(400).json({
         error: 'invalid_request',
         invalid_fields: issues.map(({ field, msg }) => ({ field, msg })),
       });
     } else {
-      // A fresh id for the re-rendered form: the page that was just posted is spent.
-      const nextId = newInteractionId();
-      ctx.interactions.set(nextId, pending, LIFETIMES.interaction * 1000);
       sendInteractiveForm(res, {
         simulatorUrl: config.simulatorUrl,
-        interactionId: nextId,
+        interactionId,
         request,
         values: config.responseConfiguration,
         submitted,
@@ -99,6 +99,7 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   const response = parsed.value;
   const identityError = checkIdentityOutcome(request, config, response);
   if (identityError) {
+    ctx.interactions.delete(interactionId);
     redirectWithError(res, identityError, {
       redirectUri: request.redirectUri,
       state: request.state,
@@ -108,7 +109,7 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
   }
 
   const code = randomBytes(32).toString('base64url');
-  ctx.codes.set(
+  const added = ctx.codes.add(
     code,
     {
       request,
@@ -119,6 +120,15 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
     },
     LIFETIMES.authorizationCode * 1000,
   );
+  if (!added) {
+    redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), {
+      redirectUri: request.redirectUri,
+      state: request.state,
+      responseMode: request.responseMode,
+    });
+    return; // the sign-in stays open: the same form can be sent again
+  }
+  ctx.interactions.delete(interactionId);
   notes.links.code = code;
   notes.outcome = { kind: 'success' };
   res.redirect(

@@ -76,7 +76,9 @@ function displayText(raw: Raw): string {
     const last: unknown = raw[raw.length - 1];
     return typeof last === 'string' ? last : '';
   }
-  return raw === null || raw === undefined ? '' : String(raw);
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  // Objects (JSON from a script) are shown as JSON: never String(), which runs their members.
+  return typeof raw === 'object' && raw !== null ? jsonText(raw) : '';
 }
 
 interface FieldOutcome {

@@ -75,7 +75,12 @@ export async function handleToken(
       },
     );
   } else if (secret !== undefined && clientId !== undefined) {
-    auth = authenticateClientSecretPost(clientId, secret, config.clientConfiguration);
+    auth = await authenticateClientSecretPost(
+      clientId,
+      secret,
+      config.clientConfiguration,
+      ctx.secretVerifier,
+    );
   } else {
     return fail(invalidRequest('Invalid token authentication method used'));
   }

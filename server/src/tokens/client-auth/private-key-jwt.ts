@@ -1,23 +1,21 @@
-import {
-  compactVerify,
-  decodeJwt,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  type JWTPayload,
-} from 'jose';
+import { compactVerify, errors as joseErrors } from 'jose';
 import { epochSeconds, type Clock } from '../../clock.js';
 import type { SimulatorConfig } from '../../contract.js';
-import { invalidClient, invalidRequest, type OAuthError } from '../../errors/oauth-error.js';
+import {
+  invalidClient,
+  invalidRequest,
+  temporarilyUnavailableJson,
+  type OAuthError,
+} from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';
-import type { ExpiringStore } from '../../state/expiring-store.js';
 import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
+import { parseClientAssertion } from './parse-client-assertion.js';
+import { MAX_ASSERTION_LIFETIME_SECONDS, type UsedAssertionIds } from './used-assertion-ids.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 export const INVALID_PRIVATE_KEY_JWT = 'Invalid private_key_jwt';
 export const INVALID_SIGNATURE = 'Invalid signature in private_key_jwt';
-/** How long a used jti is remembered at most (assertions should live 5 minutes). */
-const MAX_JTI_MEMORY_SECONDS = 24 * 60 * 60;
 
 export interface AssertionInput {
   clientAssertionType: string;
@@ -29,7 +27,7 @@ export interface AssertionDeps {
   config: Readonly<SimulatorConfig>;
   clock: Clock;
   clientKeys: ClientKeyResolver;
-  usedAssertionIds: ExpiringStore<string, true>;
+  usedAssertionIds: UsedAssertionIds;
 }
 
 const isNumericDate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -46,17 +44,25 @@ export async function authenticatePrivateKeyJwt(
       invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'client_assertion_type is not jwt-bearer' }),
     );
 
-  const parts = input.clientAssertion.split('.');
-  if (parts.length !== 3 || parts[2] === '')
-    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'not a signed JWT' }));
-  let claims: JWTPayload;
-  let alg: unknown;
-  try {
-    alg = decodeProtectedHeader(input.clientAssertion).alg;
-    claims = decodeJwt(input.clientAssertion);
-  } catch {
-    return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'header or payload is not JSON' }));
+  const parsed = parseClientAssertion(input.clientAssertion);
+  if (!parsed.ok) {
+    const problem = parsed.error;
+    if (problem.kind === 'shape')
+      return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: problem.cause }));
+    if (problem.kind === 'header')
+      return err(
+        invalidRequest(INVALID_PRIVATE_KEY_JWT, {
+          cause: `header member ${problem.member} is not a string`,
+        }),
+      );
+    return err(
+      invalidClient(
+        `private_key_jwt ${problem.member} must be ${problem.member === 'aud' ? 'a string or an array of strings' : 'a string'}`,
+      ),
+    );
   }
+  const { claims } = parsed.value;
+  const alg = parsed.value.header.alg;
   if (!claims.sub || !claims.iss || claims.aud === undefined)
     return err(invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: 'sub, iss or aud missing' }));
   if (claims.exp === undefined)
@@ -67,7 +73,7 @@ export async function authenticatePrivateKeyJwt(
   }
   if (typeof alg !== 'string' || !(CLIENT_ASSERTION_ALGS as readonly string[]).includes(alg))
     return err(
-      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: `alg ${String(alg)} not accepted` }),
+      invalidRequest(INVALID_PRIVATE_KEY_JWT, { cause: `alg ${alg ?? '(none)'} not accepted` }),
     );
   if (input.clientId !== undefined && input.clientId !== claims.sub)
     return err(
@@ -80,6 +86,13 @@ export async function authenticatePrivateKeyJwt(
   const now = epochSeconds(clock);
   const exp = claims.exp as number;
   if (now > exp) return err(invalidClient('private_key_jwt has expired'));
+  // Each jti is remembered until its exp; a bounded lifetime keeps that memory bounded.
+  if (exp - now > MAX_ASSERTION_LIFETIME_SECONDS)
+    return err(
+      invalidClient(
+        `private_key_jwt exp must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds from now`,
+      ),
+    );
   const accepted = [`${config.simulatorUrl}/token`, `${config.simulatorUrl}/`];
   const auds = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (auds.length === 0 || !auds.every((a) => accepted.includes(a)))
@@ -110,10 +123,13 @@ export async function authenticatePrivateKeyJwt(
 
   if (typeof claims.jti !== 'string' || claims.jti === '')
     return err(invalidClient('private_key_jwt must carry a jti'));
-  const jtiKey = `${claims.sub}:${claims.jti}`;
-  if (deps.usedAssertionIds.has(jtiKey))
-    return err(invalidClient('private_key_jwt jti has already been used'));
-  const remember = Math.min(Math.max(exp - now, 1), MAX_JTI_MEMORY_SECONDS);
-  deps.usedAssertionIds.set(jtiKey, true, remember * 1000);
+  const seen = deps.usedAssertionIds.remember(claims.sub, claims.jti, exp, now);
+  if (seen === 'replayed') return err(invalidClient('private_key_jwt jti has already been used'));
+  if (seen === 'full')
+    return err(
+      temporarilyUnavailableJson(
+        'Too many unexpired client assertions are remembered; retry when older ones expire',
+      ),
+    );
   return ok({ clientId: claims.sub });
 }

@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:resources`: what hostile load costs the headless simulator
+ * (dist/server/src/headless.mjs, started as a user starts it, with the memory probe preloaded for
+ * its event-loop delay). Two scenarios, each on a fresh process:
+ *
+ * 1. stalled-readers: the request log is filled (1,000 exchanges of about 64 KiB, the most each
+ *    keeps), then 30 clients open the event stream and never read a byte, while requests go on
+ *    for 35 s (each a new live event for every stream; a stream not read for 30 s is dropped).
+ * 2. floods: 30,000 unauthenticated /authorize calls while a code waits to be redeemed, then
+ *    20,000 /token requests each with a fresh, validly signed client assertion; afterwards the
+ *    waiting code must still redeem and the first assertion must be refused as replayed.
+ *
+ * Reported: resident memory (RSS) before and the largest during each scenario, the largest
+ * event-loop delay, and the outcomes. Targets: RSS growth under 100 MB with 30 stalled readers
+ * after a full log, event-loop delay under 50 ms. Writes bench/results/resources-<time>.json and
+ * exits 0 unless --strict is given and a target is missed.
+ */
+import http from 'node:http';
+import { connect } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { ROOT, ensureBuilt, freePort, startSimulatorProcess } from './lib/processes.mjs';
+import { CLIENT_ID, REDIRECT_URI, benchConfig, createClientKey, postConfig } from './lib/flows.mjs';
+import { processUsage, toMiB } from './lib/stats.mjs';
+
+const TARGETS = { rssGrowthMiB: 100, loopDelayMs: 50 };
+const STALLED_READERS = 30;
+const LIVE_SECONDS = 35;
+const AUTHORIZE_FLOOD = 30_000;
+const ASSERTION_FLOOD = 20_000;
+const CONCURRENCY = 16;
+const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const strict = process.argv.includes('--strict');
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function send(base, { method = 'GET', path, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const req = http.request(
+      { agent, hostname: url.hostname, port: url.port, method, path, headers },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const tokenForm = (fields) => {
+  const body = new URLSearchParams(fields).toString();
+  return {
+    method: 'POST',
+    path: '/token',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': Buffer.byteLength(body),
+      'user-agent': 'resource-bench',
+    },
+    body,
+  };
+};
+
+/** Runs `total` calls of `fn(i)` with CONCURRENCY in flight. */
+async function pool(total, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < total) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+/** Samples the process's RSS every 100 ms until stopped; returns the largest seen. */
+function rssSampler(pid) {
+  let max = processUsage(pid).rssBytes;
+  const timer = setInterval(() => {
+    max = Math.max(max, processUsage(pid).rssBytes);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(max, processUsage(pid).rssBytes);
+  };
+}
+
+async function loopDelay(probePort) {
+  const res = await send(`http://127.0.0.1:${probePort}`, { path: '/loop-delay' });
+  return JSON.parse(res.body.toString());
+}
+
+async function startSimulator() {
+  const probePort = await freePort();
+  const sim = await startSimulatorProcess({ probePort });
+  const key = await createClientKey();
+  await postConfig(sim.base, benchConfig(key.publicPem));
+  return { sim, probePort, key };
+}
+
+/**
+ * The largest event-loop delay of the idle process over 3 s: what the machine alone costs (a
+ * process waiting for a CPU shows as delay too).
+ */
+async function idleLoopDelay(probePort) {
+  await loopDelay(probePort);
+  await new Promise((r) => setTimeout(r, 3000));
+  return Math.round((await loopDelay(probePort)).maxMs * 10) / 10;
+}
+
+function assertionFor(base, key, extra = {}) {
+  const iat = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    iss: CLIENT_ID,
+    sub: CLIENT_ID,
+    aud: `${base}/token`,
+    jti: randomUUID(),
+    iat,
+    exp: iat + 300,
+    ...extra,
+  })
+    .setProtectedHeader({ alg: 'ES256' })
+    .sign(key.privateKey);
+}
+
+async function authorizeOnce(base) {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    scope: 'openid',
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    state: randomBytes(6).toString('hex'),
+    nonce: 'n',
+  });
+  const res = await send(base, { path: `/authorize?${query}` });
+  return new URL(res.headers.location).searchParams;
+}
+
+/** A TCP client that asks for the event stream and then never reads. */
+function stalledReader(port) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.pause();
+      socket.write(`GET /_simulator/api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
+}
+
+async function stalledReaders() {
+  const { sim, probePort } = await startSimulator();
+  try {
+    // A full log: 1,000 exchanges with the most body each keeps (64 KiB).
+    const padding = 'x'.repeat(64 * 1024);
+    await pool(1000, () => send(sim.base, tokenForm({ grant_type: 'x', padding })));
+    const idleDelayMs = await idleLoopDelay(probePort);
+    const before = processUsage(sim.child.pid).rssBytes;
+    await loopDelay(probePort);
+    const stopRss = rssSampler(sim.child.pid);
+
+    const sockets = await Promise.all(
+      Array.from({ length: STALLED_READERS }, () => stalledReader(sim.port)),
+    );
+    // Live events for every stream: requests go on, 64 KiB bodies, for LIVE_SECONDS.
+    const until = performance.now() + LIVE_SECONDS * 1000;
+    let live = 0;
+    while (performance.now() < until) {
+      await send(sim.base, tokenForm({ grant_type: 'x', padding }));
+      live++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const maxRss = stopRss();
+    const delay = await loopDelay(probePort);
+    for (const s of sockets) s.destroy();
+    const dropped = (sim.stderr().match(/dropped a slow client/g) ?? []).length;
+    return {
+      readers: STALLED_READERS,
+      logExchanges: 1000,
+      liveRequests: live,
+      droppedReaders: dropped,
+      rssBeforeMiB: toMiB(before),
+      rssMaxMiB: toMiB(maxRss),
+      rssGrowthMiB: toMiB(maxRss - before),
+      idleLoopDelayMaxMs: idleDelayMs,
+      loopDelayMaxMs: Math.round(delay.maxMs * 10) / 10,
+      loopDelayP99Ms: Math.round(delay.p99Ms * 10) / 10,
+    };
+  } finally {
+    await sim.stop();
+  }
+}
+
+async function floods() {
+  const { sim, probePort, key } = await startSimulator();
+  try {
+    const pending = (await authorizeOnce(sim.base)).get('code');
+    const idleDelayMs = await idleLoopDelay(probePort);
+    const before = processUsage(sim.child.pid).rssBytes;
+    await loopDelay(probePort);
+    const stopRss = rssSampler(sim.child.pid);
+
+    let authorizeRefused = 0;
+    const t0 = performance.now();
+    await pool(AUTHORIZE_FLOOD, async () => {
+      const params = await authorizeOnce(sim.base);
+      if (params.get('error') === 'temporarily_unavailable') authorizeRefused++;
+    });
+    const authorizeSeconds = (performance.now() - t0) / 1000;
+    const afterAuthorize = await loopDelay(probePort);
+
+    const first = await assertionFor(sim.base, key);
+    const t1 = performance.now();
+    const statuses = {};
+    await pool(ASSERTION_FLOOD, async (i) => {
+      const assertion = i === 0 ? first : await assertionFor(sim.base, key);
+      const res = await send(
+        sim.base,
+        tokenForm({
+          grant_type: 'authorization_code',
+          code: 'not-a-code',
+          redirect_uri: REDIRECT_URI,
+          client_assertion_type: ASSERTION_TYPE,
+          client_assertion: assertion,
+        }),
+      );
+      const error = JSON.parse(res.body.toString()).error ?? 'ok';
+      statuses[error] = (statuses[error] ?? 0) + 1;
+    });
+    const assertionSeconds = (performance.now() - t1) / 1000;
+    const afterAssertions = await loopDelay(probePort);
+    const maxRss = stopRss();
+
+    const redeemed = await send(
+      sim.base,
+      tokenForm({
+        grant_type: 'authorization_code',
+        code: pending,
+        redirect_uri: REDIRECT_URI,
+        client_assertion_type: ASSERTION_TYPE,
+        client_assertion: await assertionFor(sim.base, key),
+      }),
+    );
+    const replay = await send(
+      sim.base,
+      tokenForm({
+        grant_type: 'authorization_code',
+        code: 'not-a-code',
+        redirect_uri: REDIRECT_URI,
+        client_assertion_type: ASSERTION_TYPE,
+        client_assertion: first,
+      }),
+    );
+    return {
+      idleLoopDelayMaxMs: idleDelayMs,
+      authorizeCalls: AUTHORIZE_FLOOD,
+      authorizePerSecond: Math.round(AUTHORIZE_FLOOD / authorizeSeconds),
+      authorizeRefusedWhenFull: authorizeRefused,
+      loopDelayMaxAuthorizeMs: Math.round(afterAuthorize.maxMs * 10) / 10,
+      loopDelayP99AuthorizeMs: Math.round(afterAuthorize.p99Ms * 10) / 10,
+      freshAssertions: ASSERTION_FLOOD,
+      assertionsPerSecond: Math.round(ASSERTION_FLOOD / assertionSeconds),
+      assertionOutcomes: statuses,
+      loopDelayMaxAssertionsMs: Math.round(afterAssertions.maxMs * 10) / 10,
+      loopDelayP99AssertionsMs: Math.round(afterAssertions.p99Ms * 10) / 10,
+      pendingCodeRedeemed: redeemed.status === 200,
+      firstAssertionReplayRefused: JSON.parse(replay.body.toString()).error_description,
+      rssBeforeMiB: toMiB(before),
+      rssMaxMiB: toMiB(maxRss),
+      rssGrowthMiB: toMiB(maxRss - before),
+    };
+  } finally {
+    await sim.stop();
+  }
+}
+
+await ensureBuilt();
+// The event-loop delay includes time the process waits for a CPU: on a machine with more
+// runnable threads than cores it measures the machine as much as the simulator.
+const machine = {
+  cpus: availableParallelism(),
+  loadAverage: Math.round(loadavg()[0] * 10) / 10,
+  node: process.version,
+};
+console.log(`resource scenarios (load average ${machine.loadAverage} on ${machine.cpus} CPUs)`);
+const readers = await stalledReaders();
+console.log('stalled readers:', readers);
+const flood = await floods();
+console.log('floods:', flood);
+
+const misses = [];
+if (readers.rssGrowthMiB >= TARGETS.rssGrowthMiB)
+  misses.push(`RSS grew ${readers.rssGrowthMiB} MiB with stalled readers`);
+for (const [name, ms] of [
+  ['stalled readers', readers.loopDelayMaxMs],
+  ['/authorize flood', flood.loopDelayMaxAuthorizeMs],
+  ['assertion flood', flood.loopDelayMaxAssertionsMs],
+])
+  if (ms >= TARGETS.loopDelayMs) misses.push(`event-loop delay ${ms} ms during the ${name}`);
+if (!flood.pendingCodeRedeemed) misses.push('the pending code did not redeem after the flood');
+for (const m of misses) console.log(`target missed: ${m}`);
+
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const file = join(
+  ROOT,
+  `bench/results/resources-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+);
+writeFileSync(file, JSON.stringify({ machine, targets: TARGETS, readers, flood, misses }, null, 2));
+console.log(`written ${file}`);
+agent.destroy();
+process.exit(strict && misses.length ? 1 : 0);
