@@ -29,6 +29,7 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
     oldCoreIdentityKeysRetired: body.retireOldCoreIdentitySigningKeys,
     interactiveMode: body.interactiveMode,
   });
+  let pins = { exchanges: [] as string[], journeys: [] as string[] };
   const client: AdminClient = {
     getConfig: async () => (calls.push({ name: 'getConfig' }), ok(config)),
     postConfig: async (body) => {
@@ -45,12 +46,19 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
     },
     validateConfig: async (body) => {
       calls.push({ name: 'validateConfig', body });
+      // As the simulator: a phone number not in E.164 is accepted, with a warning.
+      const phone = body.responseConfiguration.phoneNumber;
+      const warnings =
+        typeof phone === 'string' && !phone.startsWith('+')
+          ? [{ path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' }]
+          : [];
       return body.responseConfiguration.sub === ''
         ? ok({
             ok: false,
             issues: [{ path: 'responseConfiguration.sub', message: 'must not be empty' }],
+            warnings,
           })
-        : ok({ ok: true });
+        : ok({ ok: true, warnings });
     },
     getDefaults: async () => (calls.push({ name: 'getDefaults' }), ok(sampleConfig())),
     resetConfig: async () => {
@@ -78,7 +86,25 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
       calls.push({ name: 'getExchange', body: id }),
       ok({ exchange: exchange(1), analysis: [] })
     ),
-    clearExchanges: async () => (calls.push({ name: 'clearExchanges' }), ok(undefined)),
+    clearExchanges: async () => {
+      calls.push({ name: 'clearExchanges' });
+      pins = { exchanges: [], journeys: [] };
+      return ok(undefined);
+    },
+    getPins: async () => (calls.push({ name: 'getPins' }), ok(structuredClone(pins))),
+    setPin: async (kind, id, pinned) => {
+      calls.push({ name: 'setPin', body: { kind, id, pinned } });
+      if (id === 'unknown' && pinned)
+        return err({
+          kind: 'http' as const,
+          status: 404,
+          message: 'the log holds no such exchange',
+        });
+      const list = kind === 'exchange' ? pins.exchanges : pins.journeys;
+      const next = pinned ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+      pins = kind === 'exchange' ? { ...pins, exchanges: next } : { ...pins, journeys: next };
+      return ok(structuredClone(pins));
+    },
     inspectToken: async (token) => {
       calls.push({ name: 'inspectToken', body: token });
       return ok({ role: 'id_token', compact: token, header: null, claims: null, checks: [] });

@@ -111,6 +111,13 @@ export function createFakePresetsClient(
             ...(body.name === '' ? [{ path: 'name', message: 'must not be empty' }] : []),
           ],
         });
+      // As the simulator: another id in the body renames the persona, unless it is taken.
+      if (body.id !== undefined && body.id !== id && personas.some((p) => p.id === body.id))
+        return err({
+          kind: 'http' as const,
+          status: 409,
+          message: `a persona with the id "${body.id}" already exists`,
+        });
       const updated = { ...(personas[at] as Persona), ...body } as Persona;
       personas[at] = updated;
       return ok(updated);
@@ -145,7 +152,16 @@ export function createFakePresetsClient(
     },
     async createScenario(doc) {
       record('createScenario', doc);
-      return noDataDir();
+      if (!dataDir) return noDataDir();
+      const created = scenario(doc.id ?? doc.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), {
+        name: doc.name,
+        description: doc.description ?? '',
+        clientConfiguration: doc.clientConfiguration ?? {},
+        flags: doc.flags ?? {},
+        ...(typeof doc.persona === 'string' ? { persona: doc.persona } : {}),
+      });
+      scenarios.push(created);
+      return ok(created);
     },
     async updateScenario(id, doc) {
       record('updateScenario', id, doc);
@@ -193,8 +209,8 @@ export function createFakePresetsClient(
       if (!scenarios.some((s) => s.id === id)) return notFound(id);
       return ok(`# ${format} of ${id}\n`);
     },
-    async importScenario(request, save) {
-      record('importScenario', request, save);
+    async importScenario(request, save, apply = false) {
+      record('importScenario', request, save, apply);
       if (request.text.includes('BAD'))
         return err({
           kind: 'invalid',
@@ -208,7 +224,16 @@ export function createFakePresetsClient(
       if (save && !dataDir) return noDataDir();
       const imported = scenario('imported', { name: request.name ?? 'Imported' });
       if (save) scenarios.push(imported);
-      return ok({ scenario: imported, saved: save, warnings: [] });
+      if (!apply) return ok({ scenario: imported, saved: save, warnings: [] });
+      const config = sampleConfig();
+      config.clientConfiguration.pkceEnforced = true;
+      active = { scenario: { id: imported.id, name: imported.name }, modifiedSinceApplied: false };
+      return ok({
+        scenario: imported,
+        saved: save,
+        warnings: [],
+        applied: { config, active: structuredClone(active) },
+      });
     },
     getActive: async () => (record('getActive'), ok(structuredClone(active))),
     async diff(left, right) {

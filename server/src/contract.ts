@@ -159,6 +159,8 @@ export interface Exchange {
   seq: number;
   endpoint: ExchangeEndpoint;
   journeyId?: string;
+  /** Set in GET /exchanges answers on pinned exchanges (kept past the log's cap). */
+  pinned?: boolean;
   startedAt: string;
   durationMs: number;
   request: ExchangeRequest;
@@ -216,6 +218,11 @@ export interface TokenAnalysis {
   summary?: string;
   /** What could not be checked, and why (e.g. the /authorize request left the log). */
   notes?: string[];
+  /**
+   * Values the token carries that the provider never sends (a birth date that is no ISO 8601
+   * date…): accepted by the simulator, but a relying party may stumble on them.
+   */
+  warnings?: string[];
 }
 
 export interface SimulatorStatus {

@@ -89,7 +89,7 @@ describe('createAdminClient', () => {
     const good = fakeFetch(200, { ok: true });
     expect(await good.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
       ok: true,
-      value: { ok: true },
+      value: { ok: true, warnings: [] },
     });
     expect(good.calls[0]?.url).toBe('/_simulator/api/config/validate');
     const bad = fakeFetch(200, {
@@ -98,8 +98,54 @@ describe('createAdminClient', () => {
     });
     expect(await bad.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
       ok: true,
-      value: { ok: false, issues: [{ path: 'simulatorUrl', message: 'must be an absolute URL' }] },
+      value: {
+        ok: false,
+        issues: [{ path: 'simulatorUrl', message: 'must be an absolute URL' }],
+        warnings: [],
+      },
     });
+    // Warnings come with either verdict; malformed ones are left out.
+    const warned = fakeFetch(200, {
+      ok: true,
+      warnings: [
+        { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+        { path: 5, message: 'x' },
+        'text',
+        null,
+      ],
+    });
+    expect(await warned.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
+      ok: true,
+      value: {
+        ok: true,
+        warnings: [
+          { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+        ],
+      },
+    });
+    for (const warnings of [null, 5, 'x', { path: 'a', message: 'b' }]) {
+      const odd = fakeFetch(200, { ok: true, warnings });
+      expect(await odd.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({
+        ok: true,
+        value: { ok: true, warnings: [] },
+      });
+    }
+  });
+
+  it('pins and unpins exchanges and journeys, and reads the pins', async () => {
+    const pins = { exchanges: ['a b'], journeys: ['j'] };
+    const put = fakeFetch(200, pins);
+    expect(await put.client.setPin('exchange', 'a b', true)).toEqual({ ok: true, value: pins });
+    expect(put.calls[0]?.url).toBe('/_simulator/api/pins/exchanges/a%20b');
+    expect(put.calls[0]?.init?.method).toBe('PUT');
+    const del = fakeFetch(200, pins);
+    await del.client.setPin('journey', 'j', false);
+    expect(del.calls[0]?.url).toBe('/_simulator/api/pins/journeys/j');
+    expect(del.calls[0]?.init?.method).toBe('DELETE');
+    for (const body of [{ exchanges: [1], journeys: [] }, { exchanges: [] }, [], 'x']) {
+      const odd = fakeFetch(200, body);
+      expect((await odd.client.getPins()).ok, JSON.stringify(body)).toBe(false);
+    }
   });
 
   it('reports a network failure and an unexpected body as values', async () => {

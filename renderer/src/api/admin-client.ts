@@ -28,7 +28,23 @@ export interface ExchangeQuery {
 
 export type { ExchangeDetail, ExchangePage };
 
-export type ValidationOutcome = { ok: true } | { ok: false; issues: FieldIssue[] };
+/**
+ * The simulator's verdict on a draft: refusals (issues), and warnings about accepted values the
+ * provider would never send (an impossible birth date, a phone number not in E.164…).
+ */
+export type ValidationOutcome =
+  | { ok: true; warnings: FieldIssue[] }
+  | { ok: false; issues: FieldIssue[]; warnings: FieldIssue[] };
+
+/** The warnings of a validate answer; anything malformed is left out. */
+export function parseWarnings(body: unknown): FieldIssue[] {
+  if (!isRecord(body) || !Array.isArray(body.warnings)) return [];
+  return body.warnings.flatMap((w: unknown) =>
+    isRecord(w) && typeof w.path === 'string' && typeof w.message === 'string'
+      ? [{ path: w.path, message: w.message }]
+      : [],
+  );
+}
 
 /** Every request the UI makes. Components never fetch; they call the store, which calls this. */
 export interface AdminClient {
@@ -42,6 +58,9 @@ export interface AdminClient {
   listExchanges(query?: ExchangeQuery): Promise<Result<ExchangePage>>;
   getExchange(id: string): Promise<Result<ExchangeDetail>>;
   clearExchanges(): Promise<Result<void>>;
+  /** What is pinned in the log (kept past its cap). */
+  getPins(): Promise<Result<LogPins>>;
+  setPin(kind: 'exchange' | 'journey', id: string, pinned: boolean): Promise<Result<LogPins>>;
   inspectToken(token: string, role?: TokenRole): Promise<Result<TokenAnalysis>>;
 }
 
@@ -49,6 +68,18 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The pins answer: two lists of ids. */
+export interface LogPins {
+  exchanges: string[];
+  journeys: string[];
+}
+const isPins = (b: unknown): b is LogPins =>
+  isRecord(b) &&
+  Array.isArray(b.exchanges) &&
+  b.exchanges.every((x) => typeof x === 'string') &&
+  Array.isArray(b.journeys) &&
+  b.journeys.every((x) => typeof x === 'string');
 
 /**
  * Reads the refused fields of a 400 from POST /config: the `errors` map (keyed by path) when
@@ -192,11 +223,13 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
       );
       if (!result.ok) {
         // A 400 carrying issues is still an answer to "is this valid?".
-        if (result.error.kind === 'invalid') return ok({ ok: false, issues: result.error.issues });
+        if (result.error.kind === 'invalid')
+          return ok({ ok: false, issues: result.error.issues, warnings: [] });
         return result;
       }
-      if (result.value.ok === true) return ok({ ok: true });
-      return ok({ ok: false, issues: parseFieldIssues(result.value) });
+      const warnings = parseWarnings(result.value);
+      if (result.value.ok === true) return ok({ ok: true, warnings });
+      return ok({ ok: false, issues: parseFieldIssues(result.value), warnings });
     },
     getDefaults: () => call(`${ADMIN_API}/defaults`, {}, isConfig),
     resetConfig: () => call(`${ADMIN_API}/config/reset`, { method: 'POST' }, isConfig),
@@ -225,6 +258,13 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
         {},
         (b): b is ExchangeDetail =>
           isRecord(b) && isRecord(b.exchange) && Array.isArray(b.analysis),
+      ),
+    getPins: () => call(`${ADMIN_API}/pins`, {}, isPins),
+    setPin: (kind, id, pinned) =>
+      call(
+        `${ADMIN_API}/pins/${kind === 'exchange' ? 'exchanges' : 'journeys'}/${encodeURIComponent(id)}`,
+        { method: pinned ? 'PUT' : 'DELETE' },
+        isPins,
       ),
     async clearExchanges() {
       const result = await call(

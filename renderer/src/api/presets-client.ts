@@ -18,6 +18,8 @@ import { ok, type Result } from './result.js';
 export interface PersonaBody {
   name: string;
   description?: string;
+  nameCy?: string;
+  descriptionCy?: string;
   id?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }
@@ -49,10 +51,21 @@ export interface PresetsClient {
   applyScenario(id: string): Promise<Result<ApplyResult>>;
   exportScenario(id: string, format: ExportFormat): Promise<Result<string>>;
 
-  importScenario(request: ImportRequest, save: boolean): Promise<Result<ImportResult>>;
+  /** POST /import: checks the text; saves it (data folder only) and applies it when asked. */
+  importScenario(
+    request: ImportRequest,
+    save: boolean,
+    apply?: boolean,
+  ): Promise<Result<ImportResult>>;
   getActive(): Promise<Result<ActivePreset>>;
   diff(left: DiffSide, right: DiffSide): Promise<Result<DiffEntry[]>>;
 }
+
+/** The query of POST /import: only the flags that are on. */
+const importQuery = (save: boolean, apply: boolean): string => {
+  const flags = [save ? 'save=true' : '', apply ? 'apply=true' : ''].filter(Boolean);
+  return flags.length ? `?${flags.join('&')}` : '';
+};
 
 const isList = <T>(b: unknown): b is PresetList<T> =>
   isRecord(b) && Array.isArray(b.items) && Array.isArray(b.problems);
@@ -120,9 +133,9 @@ export function createPresetsClient(
         isText,
       ),
 
-    importScenario: (request, save) =>
+    importScenario: (request, save, apply = false) =>
       call(
-        `${ADMIN_API}/import${save ? '?save=true' : ''}`,
+        `${ADMIN_API}/import${importQuery(save, apply)}`,
         { method: 'POST', json: request },
         isImport,
       ),

@@ -1,8 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Icon } from '../components/Icon.js';
 import { useAppStore, useAppStoreApi } from '../store/app-store-context.js';
-import { selectors } from '../store/selectors.js';
-import { nextTheme, type Screen, type ThemeChoice } from '../store/ui-slice.js';
+import { nextTheme, type ThemeChoice } from '../store/ui-slice.js';
 import { ConfigScreen } from '../features/config/ConfigScreen.js';
 import { LogScreen } from '../features/log/LogScreen.js';
 import { ActiveScenariosBanner } from '../features/scenarios/ActiveScenariosBanner.js';
@@ -22,15 +21,8 @@ import { RpCheckScreen } from '../features/rp-check/RpCheckScreen.js';
 import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useShortcuts } from './use-shortcuts.js';
-
-const NAV: { screen: Screen; label: string; key: string }[] = [
-  { screen: 'config', label: 'Configuration', key: '1' },
-  { screen: 'scenarios', label: 'Error scenarios', key: '2' },
-  { screen: 'log', label: 'Request log', key: '3' },
-  { screen: 'tokens', label: 'Token inspector', key: '4' },
-  { screen: 'presets', label: 'Personas & scenarios', key: '5' },
-  { screen: 'rp-check', label: 'Relying-party check', key: '6' },
-];
+import { ScreenTabs } from './ScreenTabs.js';
+import { SCREEN_LIST } from './screen-list.js';
 
 const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
 const THEME_LABEL: Record<ThemeChoice, string> = {
@@ -39,19 +31,6 @@ const THEME_LABEL: Record<ThemeChoice, string> = {
   dark: 'Dark theme',
 };
 
-function NavBadge({ screen }: { screen: Screen }) {
-  const scenarios = useAppStore(selectors.activeSwitchCount);
-  const exchanges = useAppStore(selectors.exchangeCount);
-  const dirty = useAppStore(selectors.isDraftDirty);
-  if (screen === 'scenarios' && scenarios > 0)
-    return <span className="nav-badge warn">{scenarios}</span>;
-  if (screen === 'log' && exchanges > 0)
-    return <span className="nav-badge">{exchanges > 9999 ? '10k' : exchanges}</span>;
-  if (screen === 'config' && dirty)
-    return <span className="nav-dot" title="Unapplied changes" aria-label="unapplied changes" />;
-  return null;
-}
-
 /**
  * The tester's window: header with screens and the active scenario/persona, the active error
  * scenarios, the screen, the status bar.
@@ -59,7 +38,6 @@ function NavBadge({ screen }: { screen: Screen }) {
 export function App() {
   const store = useAppStoreApi();
   const screen = useAppStore((s) => s.screen);
-  const setScreen = useAppStore((s) => s.setScreen);
   const theme = useAppStore((s) => s.theme);
   const setTheme = useAppStore((s) => s.setTheme);
   const dialog = useAppStore((s) => s.dialog);
@@ -74,6 +52,17 @@ export function App() {
 
   return (
     <div className="app" data-screen={screen}>
+      <a
+        className="skip-link"
+        href="#main"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header className="app-header">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -81,24 +70,7 @@ export function App() {
           </span>
           <span className="brand-name">Identity Simulator</span>
         </div>
-        <nav className="app-nav" role="tablist" aria-label="Screens">
-          {NAV.map((n) => (
-            <button
-              key={n.screen}
-              type="button"
-              role="tab"
-              aria-selected={screen === n.screen}
-              className={`nav-tab${screen === n.screen ? ' is-active' : ''}`}
-              onClick={() => setScreen(n.screen)}
-              data-testid={`nav-${n.screen}`}
-              title={`${n.label} (${n.key})`}
-            >
-              {n.label}
-              <NavBadge screen={n.screen} />
-            </button>
-          ))}
-        </nav>
-        <span className="spacer" />
+        <ScreenTabs />
         <ActivePresetChip />
         <button
           type="button"
@@ -127,9 +99,11 @@ export function App() {
         <ActiveScenariosBanner />
       </div>
       <main
+        id="main"
+        tabIndex={-1}
         className="app-main"
         role="tabpanel"
-        aria-label={NAV.find((n) => n.screen === screen)?.label}
+        aria-label={SCREEN_LIST.find((n) => n.screen === screen)?.label}
       >
         <ErrorBoundary resetKey={screen}>
           {screen === 'config' ? <ConfigScreen /> : null}

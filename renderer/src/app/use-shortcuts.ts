@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AppStore } from '../store/create-app-store.js';
 import { moveSelection } from '../store/log-slice.js';
-import { scenarioAt } from '../store/presets-slice.js';
+import { scenarioAt } from '../store/presets/preset-lookup.js';
 import { selectors } from '../store/selectors.js';
 import { nextTheme } from '../store/ui-slice.js';
 import { LOG_FILTER_ID } from '../features/log/LogToolbar.js';
@@ -94,8 +94,46 @@ export function useShortcuts(store: AppStore): void {
   useEffect(() => {
     let pendingG = false;
     let gTimer: ReturnType<typeof setTimeout> | undefined;
+    // After "/", what is typed before the log filter has the focus goes into the filter, not to
+    // the shortcuts ("/state" must not open the quick switcher on its "s").
+    let typeAhead: string | null = null;
+    let frame = 0;
+    const focusFilter = () => {
+      typeAhead = '';
+      store.getState().setScreen('log');
+      let tries = 0;
+      const attempt = () => {
+        const input = document.getElementById(LOG_FILTER_ID);
+        if (!(input instanceof HTMLInputElement)) {
+          if (++tries < 30) frame = requestAnimationFrame(attempt);
+          else typeAhead = null;
+          return;
+        }
+        const typed = typeAhead ?? '';
+        typeAhead = null;
+        input.focus();
+        if (typed === '') input.select();
+        else {
+          store.getState().setFilter({ text: typed });
+          frame = requestAnimationFrame(() => input.setSelectionRange(typed.length, typed.length));
+        }
+      };
+      frame = requestAnimationFrame(attempt);
+    };
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
+      if (
+        typeAhead !== null &&
+        !isEditable(event.target) &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        !event.altKey &&
+        event.key.length === 1
+      ) {
+        typeAhead += event.key;
+        event.preventDefault();
+        return;
+      }
       // Inside a dialog only Escape and the help toggle apply.
       const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
       const result = resolveKey(
@@ -129,12 +167,18 @@ export function useShortcuts(store: AppStore): void {
         event.target.closest('button, a, [role="tab"]')
       )
         return;
+      if (command.type === 'focus-filter') {
+        event.preventDefault();
+        focusFilter();
+        return;
+      }
       if (runCommand(store, command)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
       if (gTimer !== undefined) clearTimeout(gTimer);
+      cancelAnimationFrame(frame);
     };
   }, [store]);
 }

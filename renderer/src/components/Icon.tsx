@@ -27,6 +27,7 @@ const PATHS = {
   chevronRight: 'M9 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',
   dot: 'M12 10a2 2 0 100 4 2 2 0 000-4z',
+  pin: 'M9 3h6l-1 6 3 3H7l3-3zM12 12v9',
   external: 'M14 5h5v5M19 5l-8 8M17 14v5H5V7h5',
   filter: 'M4 5h16l-6 7.5V19l-4-2v-4.5z',
 } as const;

@@ -105,7 +105,8 @@ describe('config actions', () => {
       .getState()
       .editDraft((d) => ({ ...d, responseConfiguration: { ...d.responseConfiguration, sub: '' } }));
     expect(store.getState().validation).toBe('pending');
-    expect(calls.some((c) => c.name === 'validateConfig')).toBe(false);
+    // Only the warnings check that follows a load has run so far.
+    expect(calls.filter((c) => c.name === 'validateConfig')).toHaveLength(1);
     runTimers();
     await settle();
     expect(store.getState().validation).toBe('invalid');
@@ -114,13 +115,51 @@ describe('config actions', () => {
     ]);
   });
 
+  it('keeps the simulator’s warnings by field: after a load, an edit and an outside change', async () => {
+    const { store } = createTestStore();
+    await store.getState().loadConfig();
+    await settle();
+    // The sample's phone number is written the national way.
+    expect(store.getState().warnings).toEqual([
+      { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+    ]);
+    store.getState().editDraft((d) => ({
+      ...d,
+      responseConfiguration: { ...d.responseConfiguration, phoneNumber: '+447700900000' },
+    }));
+    await store.getState().validateDraft();
+    expect(store.getState().warnings).toEqual([]);
+    store.getState().editDraft((d) => ({
+      ...d,
+      responseConfiguration: { ...d.responseConfiguration, phoneNumber: '07700 900000' },
+    }));
+    await store.getState().validateDraft();
+    // A warning is not a refusal: the draft is still valid.
+    expect(store.getState().validation).toBe('valid');
+    expect(store.getState().warnings).toEqual([
+      { path: 'responseConfiguration.phoneNumber', message: 'is not an E.164 number' },
+    ]);
+    const outside = store.getState().current;
+    if (!outside) throw new Error('loaded');
+    store.getState().discardDraft();
+    store.getState().receiveConfig({
+      ...outside,
+      responseConfiguration: { ...outside.responseConfiguration, phoneNumber: '+447700900000' },
+    });
+    await settle();
+    expect(store.getState().warnings).toEqual([]);
+  });
+
   it('drops a validation answer for an older draft', async () => {
     let release: () => void = () => undefined;
     const { store } = createTestStore({
       validateConfig: () =>
         new Promise((resolve) => {
           release = () =>
-            resolve({ ok: true, value: { ok: false, issues: [{ path: 'x', message: 'old' }] } });
+            resolve({
+              ok: true,
+              value: { ok: false, issues: [{ path: 'x', message: 'old' }], warnings: [] },
+            });
         }),
     });
     await store.getState().loadConfig();

@@ -19,6 +19,8 @@ export interface ConfigState {
   /** Bumped on every edit, so a late validation answer for an older draft is dropped. */
   draftVersion: number;
   issues: FieldIssue[];
+  /** Accepted values the provider would never send, by field (shown as warnings, not refusals). */
+  warnings: FieldIssue[];
   validation: ValidationState;
   applying: boolean;
   applyError: string | null;
@@ -35,6 +37,7 @@ export const initialConfigState = (): ConfigState => ({
   draft: null,
   draftVersion: 0,
   issues: [],
+  warnings: [],
   validation: 'idle',
   applying: false,
   applyError: null,
@@ -111,6 +114,8 @@ export interface ConfigActions {
   replaceDraft(config: SimulatorConfig): void;
   discardDraft(): void;
   validateDraft(): Promise<void>;
+  /** Asks the simulator for the draft's warnings only (after a load or an outside change). */
+  refreshWarnings(): Promise<void>;
   applyDraft(): Promise<boolean>;
   resetToDefaults(): Promise<boolean>;
   /** POSTs the current configuration with these error toggles (used by the scenario slice). */
@@ -160,12 +165,16 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
         // Without the defaults endpoint the markers compare with nothing rather than lie.
         defaults: defaults.ok ? defaults.value : s.defaults,
       }));
+      void get().refreshWarnings();
     },
     async loadDefaults() {
       const defaults = await deps.api.getDefaults();
       if (defaults.ok) set({ defaults: defaults.value });
     },
-    receiveConfig: (config) => set((s) => ({ ...receiveConfig(s, config), loadError: null })),
+    receiveConfig: (config) => {
+      set((s) => ({ ...receiveConfig(s, config), loadError: null }));
+      void get().refreshWarnings();
+    },
     editDraft(recipe) {
       set((s) => editDraft(s, recipe));
       scheduleValidation();
@@ -198,9 +207,21 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       }
       set(
         result.value.ok
-          ? { validation: 'valid', issues: [] }
-          : { validation: 'invalid', issues: result.value.issues },
+          ? { validation: 'valid', issues: [], warnings: result.value.warnings }
+          : {
+              validation: 'invalid',
+              issues: result.value.issues,
+              warnings: result.value.warnings,
+            },
       );
+    },
+    async refreshWarnings() {
+      const { draft, draftVersion } = get();
+      const errors = activeErrors();
+      if (!draft || !errors) return;
+      const result = await deps.api.validateConfig(toConfigRequestBody(draft, errors));
+      if (get().draftVersion !== draftVersion || !result.ok) return;
+      set({ warnings: result.value.warnings });
     },
     async applyDraft() {
       const { draft, draftVersion } = get();

@@ -185,3 +185,51 @@ describe('log actions', () => {
     expect(bad.store.getState().clearError).toContain('cannot be reached');
   });
 });
+
+describe('pins', () => {
+  const batch = (from: number, to: number, journeyId = 'noise') =>
+    Array.from({ length: to - from + 1 }, (_, i) => exchange(from + i, { journeyId }));
+
+  it('keeps pinned exchanges past the cap, as the simulator does', () => {
+    const pins = { exchanges: ['ex-1'], journeys: ['sign-in'] };
+    let s = state({ capacity: 3, pins });
+    s = { ...s, ...receiveExchanges(s, [exchange(1, { journeyId: 'noise' })]) };
+    s = { ...s, ...receiveExchanges(s, [exchange(2, { journeyId: 'sign-in' })]) };
+    s = { ...s, ...receiveExchanges(s, batch(3, 10)) };
+    expect(s.items.map((e) => e.seq)).toEqual([1, 2, 8, 9, 10]);
+    // Lowering the capacity keeps them too; without pins the cap is exact.
+    expect(setCapacity(s, 1).items?.map((e) => e.seq)).toEqual([1, 2, 10]);
+    const unpinned = { ...s, pins: { exchanges: [], journeys: [] } };
+    expect(setCapacity(unpinned, 2).items?.map((e) => e.seq)).toEqual([9, 10]);
+  });
+
+  it('lists pinned exchanges first on demand, each group newest first', () => {
+    const items = [exchange(1), exchange(2, { journeyId: 'sign-in' }), exchange(3), exchange(4)];
+    const pins = { exchanges: ['ex-3'], journeys: ['sign-in'] };
+    expect(visibleExchanges(items, EMPTY_FILTER, pins, false).map((e) => e.seq)).toEqual([
+      4, 3, 2, 1,
+    ]);
+    expect(visibleExchanges(items, EMPTY_FILTER, pins, true).map((e) => e.seq)).toEqual([
+      3, 2, 4, 1,
+    ]);
+    expect(
+      visibleExchanges(items, { ...EMPTY_FILTER, text: 'ex-1' }, pins, true).map((e) => e.seq),
+    ).toEqual([1]);
+  });
+
+  it('pins and unpins through the simulator; a refusal is shown; clear drops the pins', async () => {
+    const { store, calls } = createTestStore();
+    await store.getState().setPin('exchange', 'ex-1', true);
+    await store.getState().setPin('journey', 'j1', true);
+    expect(store.getState().pins).toEqual({ exchanges: ['ex-1'], journeys: ['j1'] });
+    await store.getState().setPin('exchange', 'ex-1', false);
+    expect(store.getState().pins.exchanges).toEqual([]);
+    await store.getState().setPin('exchange', 'unknown', true);
+    expect(store.getState().pinError).toMatch(/no such exchange/);
+    expect(calls.filter((c) => c.name === 'setPin')).toHaveLength(4);
+    await store.getState().loadPins();
+    expect(store.getState().pins).toEqual({ exchanges: [], journeys: ['j1'] });
+    await store.getState().clearLog();
+    expect(store.getState().pins).toEqual({ exchanges: [], journeys: [] });
+  });
+});

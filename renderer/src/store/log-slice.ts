@@ -1,5 +1,8 @@
 import type { Exchange, ExchangeEndpoint, TokenAnalysis } from '../../../server/src/contract.js';
+import type { LogPins } from '../api/admin-client.js';
 import { describeApiError } from '../api/result.js';
+
+export type { LogPins } from '../api/admin-client.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
 
 /** The server keeps at most this many exchanges by default; the UI keeps the same cap. */
@@ -33,6 +36,11 @@ export interface LogState {
   selectedId: string | null;
   details: Record<string, ExchangeDetailEntry>;
   clearError: string | null;
+  /** Pinned exchanges survive the cap, here as on the simulator. */
+  pins: LogPins;
+  /** List the pinned exchanges first. */
+  pinnedFirst: boolean;
+  pinError: string | null;
 }
 
 export const EMPTY_FILTER: LogFilter = { endpoint: 'all', outcome: 'all', text: '', journey: null };
@@ -46,11 +54,43 @@ export const initialLogState = (): LogState => ({
   selectedId: null,
   details: {},
   clearError: null,
+  pins: { exchanges: [], journeys: [] },
+  pinnedFirst: false,
+  pinError: null,
 });
 
-/** Keeps the newest `capacity` items. */
-function cap<T>(items: T[], capacity: number): T[] {
-  return items.length > capacity ? items.slice(items.length - capacity) : items;
+/** Whether an exchange is pinned, by itself or through its journey. */
+export function isPinned(pins: LogPins, e: Exchange): boolean {
+  return (
+    pins.exchanges.includes(e.id) ||
+    (e.journeyId !== undefined && pins.journeys.includes(e.journeyId))
+  );
+}
+
+const pinTest = (pins: LogPins) => {
+  if (pins.exchanges.length === 0 && pins.journeys.length === 0) return undefined;
+  const ids = new Set(pins.exchanges);
+  const journeys = new Set(pins.journeys);
+  return (e: Exchange) => ids.has(e.id) || (e.journeyId !== undefined && journeys.has(e.journeyId));
+};
+
+/**
+ * Keeps the newest `capacity` items, and, as the simulator does, the pinned ones older than
+ * those (`keep`).
+ */
+function cap<T>(items: T[], capacity: number, keep?: (item: T) => boolean): T[] {
+  if (!keep) return items.length > capacity ? items.slice(items.length - capacity) : items;
+  let unpinned = 0;
+  for (const item of items) if (!keep(item)) unpinned++;
+  if (unpinned <= capacity) return items;
+  let drop = unpinned - capacity;
+  return items.filter((item) => {
+    if (drop > 0 && !keep(item)) {
+      drop--;
+      return false;
+    }
+    return true;
+  });
 }
 
 /**
@@ -62,6 +102,7 @@ export function mergeExchanges(
   items: Exchange[],
   batch: readonly Exchange[],
   capacity: number,
+  keep?: (e: Exchange) => boolean,
 ): Exchange[] {
   if (batch.length === 0) return items;
   let out = items;
@@ -97,14 +138,17 @@ export function mergeExchanges(
     }
     bySeq.set(exchange.seq, exchange.id);
   }
-  return cap(out, capacity);
+  return cap(out, capacity, keep);
 }
 
 /** New exchanges: into the list when live, held back when paused. */
 export function receiveExchanges(state: LogState, batch: readonly Exchange[]): Partial<LogState> {
   if (batch.length === 0) return {};
   if (state.paused) return { held: cap([...state.held, ...batch], state.capacity) };
-  return pruneDetails({ ...state, items: mergeExchanges(state.items, batch, state.capacity) });
+  return pruneDetails({
+    ...state,
+    items: mergeExchanges(state.items, batch, state.capacity, pinTest(state.pins)),
+  });
 }
 
 export function setPaused(state: LogState, paused: boolean): Partial<LogState> {
@@ -114,7 +158,7 @@ export function setPaused(state: LogState, paused: boolean): Partial<LogState> {
     ...state,
     paused: false,
     held: [],
-    items: mergeExchanges(state.items, state.held, state.capacity),
+    items: mergeExchanges(state.items, state.held, state.capacity, pinTest(state.pins)),
   });
 }
 
@@ -126,13 +170,19 @@ export function resetLog(state: LogState): Partial<LogState> {
     selectedId: null,
     details: {},
     filter: { ...state.filter, journey: null },
+    // Clearing the log clears the pins too (on the simulator as well).
+    pins: { exchanges: [], journeys: [] },
   };
 }
 
 export function setCapacity(state: LogState, capacity: number): Partial<LogState> {
   const c = Number.isInteger(capacity) && capacity > 0 ? capacity : DEFAULT_LOG_CAPACITY;
   if (c === state.capacity) return {};
-  return { capacity: c, items: cap(state.items, c), held: cap(state.held, c) };
+  return {
+    capacity: c,
+    items: cap(state.items, c, pinTest(state.pins)),
+    held: cap(state.held, c),
+  };
 }
 
 /** Drops the selection and cached details of exchanges that fell out of the list. */
@@ -180,14 +230,23 @@ export function matchesFilter(e: Exchange, filter: LogFilter): boolean {
   return text.split(/\s+/).every((word) => haystack.includes(word));
 }
 
-/** Newest first, filtered. */
-export function visibleExchanges(items: readonly Exchange[], filter: LogFilter): Exchange[] {
+/** Newest first, filtered; with `pinnedFirst`, the pinned ones (newest first) lead. */
+export function visibleExchanges(
+  items: readonly Exchange[],
+  filter: LogFilter,
+  pins?: LogPins,
+  pinnedFirst = false,
+): Exchange[] {
   const out: Exchange[] = [];
+  const rest: Exchange[] = [];
+  const pinned = pinnedFirst && pins ? pinTest(pins) : undefined;
   for (let i = items.length - 1; i >= 0; i--) {
     const e = items[i] as Exchange;
-    if (matchesFilter(e, filter)) out.push(e);
+    if (!matchesFilter(e, filter)) continue;
+    if (!pinned || pinned(e)) out.push(e);
+    else rest.push(e);
   }
-  return out;
+  return pinned ? out.concat(rest) : out;
 }
 
 /** The id `delta` rows away from the selection in the visible list (clamped at both ends). */
@@ -212,6 +271,11 @@ export interface LogActions {
   selectExchange(id: string | null): void;
   clearLog(): Promise<void>;
   loadDetail(id: string, force?: boolean): Promise<void>;
+  /** Asks the simulator what is pinned (on start and after a reconnection). */
+  loadPins(): Promise<void>;
+  /** Pins or unpins an exchange, or a whole journey, on the simulator. */
+  setPin(kind: 'exchange' | 'journey', id: string, pinned: boolean): Promise<void>;
+  setPinnedFirst(pinnedFirst: boolean): void;
 }
 export type LogSlice = LogState & LogActions;
 
@@ -232,6 +296,16 @@ export function createLogSlice(set: SetState, get: GetState, deps: StoreDeps): L
       if (result.ok) set((s) => ({ ...resetLog(s), clearError: null }));
       else set({ clearError: describeApiError(result.error) });
     },
+    async loadPins() {
+      const result = await deps.api.getPins();
+      if (result.ok) set({ pins: result.value });
+    },
+    async setPin(kind, id, pinned) {
+      const result = await deps.api.setPin(kind, id, pinned);
+      if (result.ok) set({ pins: result.value, pinError: null });
+      else set({ pinError: describeApiError(result.error) });
+    },
+    setPinnedFirst: (pinnedFirst) => set({ pinnedFirst }),
     async loadDetail(id, force = false) {
       const known = get().details[id];
       if (known && !force && known.state !== 'error') return;

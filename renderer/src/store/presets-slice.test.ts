@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { withoutEmptyOptionals } from '../api/config-body.js';
 import { sampleConfig, settle } from '../../test/fake-admin-client.js';
 import { createPresetsTestStore, persona, scenario } from '../../test/fake-presets-client.js';
 import type { ActivePreset } from '../../../server/src/contract.js';
-import {
-  INLINE_PERSONA,
-  initialPresetsState,
-  isActivePreset,
-  receivePresetLists,
-  scenarioAt,
-  scenarioDocumentOf,
-  scenarioDraftOf,
-  splitIssues,
-  type PresetsState,
-} from './presets-slice.js';
+import { INLINE_PERSONA, initialPresetsState, type PresetsState } from './presets/presets-state.js';
+import { isActivePreset, receivePresetLists, scenarioAt } from './presets/preset-lookup.js';
+import { scenarioDocumentOf, scenarioDraftOf } from './presets/scenario-draft.js';
+import { splitIssues } from './presets/split-issues.js';
 
 const list = <T>(items: T[], dataDir: string | null = '/data') => ({
   items,
@@ -239,6 +233,92 @@ describe('presets actions: duplicate, delete, save current', () => {
     expect(s.personaEditor?.name).toBe('No phone (copy)');
   });
 
+  it('a copy’s id follows its new name until the id is typed, and saving renames it', async () => {
+    const { store, presets } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    expect(store.getState().personaEditor).toMatchObject({
+      newId: 'no-phone-copy',
+      idFollowsName: true,
+    });
+    store.getState().updatePersonaEditor({ name: 'Landline only' });
+    expect(store.getState().personaEditor?.newId).toBe('landline-only');
+    expect(await store.getState().savePersonaEditor()).toBe(true);
+    const call = presets.calls.find((c) => c.name === 'updatePersona');
+    expect(call?.args[0]).toBe('no-phone-copy');
+    expect(call?.args[1]).toMatchObject({ id: 'landline-only', name: 'Landline only' });
+    expect(store.getState().personas.map((p) => p.id)).toContain('landline-only');
+    expect(store.getState().selectedPreset).toEqual({ kind: 'persona', id: 'landline-only' });
+
+    // Typed by hand, the id stays when the name changes; an unchanged id is not sent.
+    store.getState().editPersona('landline-only');
+    expect(store.getState().personaEditor?.idFollowsName).toBe(false);
+    store.getState().updatePersonaEditor({ name: 'Renamed again' });
+    expect(store.getState().personaEditor?.newId).toBe('landline-only');
+    store.getState().updatePersonaEditor({ newId: 'my-landline' });
+    store.getState().updatePersonaEditor({ name: 'And again' });
+    expect(store.getState().personaEditor?.newId).toBe('my-landline');
+  });
+
+  it('a taken id is refused and the editor stays open with the reason', async () => {
+    const { store } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    store.getState().updatePersonaEditor({ newId: 'no-phone' });
+    expect(await store.getState().savePersonaEditor()).toBe(false);
+    expect(store.getState().personaEditor?.error).toMatch(/already exists/);
+  });
+
+  it('saves no empty strings: cleared address properties and blank Welsh texts are left out', async () => {
+    const { store, presets } = await loaded();
+    await store.getState().duplicatePreset({ kind: 'persona', id: 'no-phone' });
+    const editor = store.getState().personaEditor;
+    if (!editor) throw new Error('editor open');
+    editor.form.getState().editDraft((d) => ({
+      ...d,
+      responseConfiguration: {
+        ...d.responseConfiguration,
+        postalAddressDetails: [{ buildingNumber: '8', uprn: '', streetName: 'HADLEY ROAD' }],
+      },
+    }));
+    store.getState().updatePersonaEditor({ nameCy: '   ', descriptionCy: 'Disgrifiad' });
+    expect(await store.getState().savePersonaEditor()).toBe(true);
+    const body = presets.calls.find((c) => c.name === 'updatePersona')?.args[1] as {
+      nameCy?: string;
+      descriptionCy?: string;
+      responseConfiguration: { postalAddressDetails: Record<string, unknown>[] };
+    };
+    expect(body.responseConfiguration.postalAddressDetails).toEqual([
+      { buildingNumber: '8', streetName: 'HADLEY ROAD' },
+    ]);
+    expect(body).not.toHaveProperty('nameCy');
+    expect(body.descriptionCy).toBe('Disgrifiad');
+  });
+
+  it('Save current names the persona in force when the user is still that persona', async () => {
+    const { store, presets } = await loaded();
+    presets.personas.push(
+      persona('mine', { responseConfiguration: sampleConfig().responseConfiguration }),
+    );
+    await store.getState().loadPresets();
+    presets.setActive({
+      persona: { id: 'mine', name: 'Persona mine' },
+      modifiedSinceApplied: false,
+    });
+    await store.getState().refreshActive();
+    expect(await store.getState().saveCurrentAsScenario('Linked')).toBe(true);
+    const created = presets.calls.find((c) => c.name === 'createScenario')?.args[0];
+    expect(created).toMatchObject({ name: 'Linked', persona: 'mine' });
+    expect(store.getState().presetNotice).toMatch(/with the persona “Persona mine”/);
+
+    // Once the user was edited, the scenario holds the fields instead.
+    const edited = sampleConfig();
+    edited.responseConfiguration.email = 'changed@example.com';
+    store.getState().receiveConfig(edited);
+    const before = presets.calls.filter((c) => c.name === 'createScenario').length;
+    expect(await store.getState().saveCurrentAsScenario('Inline')).toBe(true);
+    expect(presets.calls.filter((c) => c.name === 'createScenario')).toHaveLength(before);
+    expect(presets.calls.filter((c) => c.name === 'importScenario').at(-1)?.args[1]).toBe(true);
+  });
+
   it('explains that duplicating needs a data folder', async () => {
     const { store } = await loaded({ dataDir: null });
     await store.getState().duplicatePreset({ kind: 'scenario', id: 'pkce-enforced' });
@@ -323,6 +403,55 @@ describe('presets actions: import, export, diff', () => {
     store.getState().setImport({ format: 'config', text: '{}' });
     await store.getState().saveImport(false);
     expect(presets.calls.some((c) => c.name === 'importScenario')).toBe(false);
+  });
+
+  it('opens on the format of pasted text, until the tester picks one', () => {
+    const t = createPresetsTestStore();
+    const s = () => t.store.getState().importState;
+    // Opened last on env: a pasted scenario export switches to Scenario JSON.
+    t.store.getState().setImport({ format: 'env' });
+    t.store.getState().setImport({ text: '' });
+    expect(s().formatChosen).toBe(false);
+    t.store
+      .getState()
+      .setImport({ text: '{\n  "name": "Verified with a passport",\n  "flags": {}\n}' });
+    expect(s()).toMatchObject({ format: 'json', detected: 'json' });
+    t.store.getState().setImport({ text: 'PKCE_ENABLED=true' });
+    expect(s()).toMatchObject({ format: 'env', detected: 'env' });
+    // Picked by hand: kept, and the detected one is only suggested.
+    t.store.getState().setImport({ format: 'compose' });
+    t.store.getState().setImport({ text: '{"responseConfiguration":{}}' });
+    expect(s()).toMatchObject({ format: 'compose', detected: 'config', formatChosen: true });
+    // Unrecognisable text changes nothing.
+    t.store.getState().setImport({ text: '' });
+    t.store.getState().setImport({ text: 'hello' });
+    expect(s()).toMatchObject({ format: 'compose', detected: null, formatChosen: false });
+  });
+
+  it('applies an import without saving it, even without a data folder', async () => {
+    const { store, presets } = await loaded({ dataDir: null });
+    store.getState().setImport({ text: 'PKCE_ENABLED=true', name: 'Pasted' });
+    await store.getState().applyImport();
+    const call = presets.calls.find((c) => c.name === 'importScenario');
+    expect(call?.args.slice(1)).toEqual([false, true]);
+    expect(call?.args[0]).toMatchObject({ format: 'env', name: 'Pasted' });
+    expect(store.getState().active).toEqual({
+      scenario: { id: 'imported', name: 'Pasted' },
+      modifiedSinceApplied: false,
+    });
+    expect(store.getState().current?.clientConfiguration.pkceEnforced).toBe(true);
+    expect(store.getState().scenarios.some((x) => x.id === 'imported')).toBe(false);
+    expect(store.getState().presetNotice).toMatch(/without saving/);
+  });
+
+  it('shows every problem when an import cannot be applied, and applies nothing', async () => {
+    const { store } = await loaded({ dataDir: null });
+    const before = store.getState().current;
+    store.getState().setImport({ text: 'BAD=1' });
+    await store.getState().applyImport();
+    expect(store.getState().importState.issues).toHaveLength(2);
+    expect(store.getState().importState.status).toBe('idle');
+    expect(store.getState().current).toEqual(before);
   });
 
   it('exports in each format and drops an answer that comes after closing', async () => {
@@ -423,7 +552,8 @@ describe('presets actions: editors', () => {
     const call = presets.calls.find((c) => c.name === 'createPersona');
     expect(call?.args[0]).toMatchObject({
       name: 'Current user',
-      responseConfiguration: sampleConfig().responseConfiguration,
+      // Without the properties the sample leaves empty: a persona never stores "".
+      responseConfiguration: withoutEmptyOptionals(sampleConfig().responseConfiguration),
     });
     expect(store.getState().selectedPreset).toEqual({ kind: 'persona', id: 'current-user' });
   });

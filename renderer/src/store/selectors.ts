@@ -1,9 +1,10 @@
 import type { ErrorConfiguration, Exchange, Fault } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
-import { visibleExchanges, type LogFilter } from './log-slice.js';
+import { visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
-import { findPreset, isActivePreset, type PresetRef } from './presets-slice.js';
+import { findPreset, isActivePreset } from './presets/preset-lookup.js';
+import { type PresetRef } from './presets/presets-state.js';
 import type { Persona, Scenario } from '../../../server/src/contract.js';
 
 /** Remembers the last answer for the same inputs (compared by identity). */
@@ -24,7 +25,10 @@ function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
   };
 }
 
-const visibleMemo = memo((items: Exchange[], filter: LogFilter) => visibleExchanges(items, filter));
+const visibleMemo = memo(
+  (items: Exchange[], filter: LogFilter, pins: LogPins, pinnedFirst: boolean) =>
+    visibleExchanges(items, filter, pins, pinnedFirst),
+);
 
 export interface ActiveScenario {
   group: ErrorGroup;
@@ -69,7 +73,8 @@ export const selectors = {
       Number(retired.coreIdentity)
     );
   },
-  visibleExchanges: (s: AppState): Exchange[] => visibleMemo(s.items, s.filter),
+  visibleExchanges: (s: AppState): Exchange[] =>
+    visibleMemo(s.items, s.filter, s.pins, s.pinnedFirst),
   selectedExchange: (s: AppState): Exchange | undefined =>
     s.selectedId === null ? undefined : s.items.find((e) => e.id === s.selectedId),
   isFiltered: (s: AppState): boolean =>

@@ -69,6 +69,7 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
   void state().refreshKeys();
   void state().loadPresets();
   void state().refreshActive();
+  void state().loadPins();
   let configTimer: unknown = deps.schedule(() => {
     configTimer = undefined;
     if (!stopped && state().current === null) void state().loadConfig();
@@ -88,6 +89,7 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
       holding = true;
       void state().loadPresets();
       void state().refreshActive();
+      void state().loadPins();
       void state()
         .refreshStatus()
         .finally(() => {

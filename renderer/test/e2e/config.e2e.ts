@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFlow } from '../../../server/test/helpers/relying-party.js';
+import { IDENTITY_CLAIMS_REQUEST, runFlow } from '../../../server/test/helpers/relying-party.js';
 import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
+import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
 
 describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simulator)', () => {
@@ -10,12 +11,14 @@ describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simu
   let app: AppPage;
   let config: ConfigPage;
   let log: LogPage;
+  let inspector: InspectorPage;
 
   beforeAll(async () => {
     ui = await openUi();
     app = new AppPage(ui.page);
     config = new ConfigPage(ui.page);
     log = new LogPage(ui.page);
+    inspector = new InspectorPage(ui.page);
     await app.open(ui.uiUrl);
     await config.screen.waitFor();
   });
@@ -75,6 +78,65 @@ describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simu
     await key.fill(original);
     await config.issue('clientConfiguration.publicKey').waitFor({ state: 'detached' });
     await config.unappliedCount.waitFor({ state: 'detached' });
+  });
+
+  it('warns at the field, without refusing, about a phone number the provider never sends', async () => {
+    await app.goTo('config');
+    await config.setText('responseConfiguration.phoneNumber', '07700 900000');
+    const warning = config
+      .field('responseConfiguration.phoneNumber')
+      .getByTestId('field-warning')
+      .filter({ hasText: 'is not an E.164 number' });
+    await warning.waitFor();
+    await config.waitAccepted();
+    await config.apply();
+    const current = (await (await fetch(`${ui.baseUrl}/config`)).json()) as {
+      responseConfiguration: { phoneNumber: string };
+    };
+    expect(current.responseConfiguration.phoneNumber).toBe('07700 900000');
+    await config.setText('responseConfiguration.phoneNumber', '+447700900000');
+    await warning.waitFor({ state: 'detached' });
+    await config.apply();
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('the inspector warns about a birth date no ISO 8601 date in an issued core identity JWT', async () => {
+    const current = (await (await fetch(`${ui.baseUrl}/config`)).json()) as {
+      responseConfiguration: {
+        coreIdentityVerifiableCredentials: {
+          credentialSubject: { birthDate: { value: string }[] };
+        };
+      };
+    };
+    current.responseConfiguration.coreIdentityVerifiableCredentials.credentialSubject.birthDate = [
+      { value: '1985-13-45' },
+    ];
+    const posted = await fetch(`${ui.baseUrl}/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(current),
+    });
+    expect(posted.status).toBe(200);
+    const flow = await runFlow(ui.baseUrl, {
+      authorize: { vtr: '["Cl.Cm.P2"]', claims: IDENTITY_CLAIMS_REQUEST },
+    });
+    const jwt = flow.userinfo['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
+    expect(typeof jwt).toBe('string');
+    await app.goTo('tokens');
+    await inspector.inspect(jwt as string);
+    await inspector
+      .tokenView('core_identity')
+      .getByTestId('token-warning')
+      .filter({ hasText: '"1985-13-45" is not an ISO 8601 date' })
+      .waitFor();
+    // The form says the same at the field.
+    await app.goTo('config');
+    await config
+      .field('responseConfiguration.coreIdentityVerifiableCredentials')
+      .getByTestId('field-warning')
+      .filter({ hasText: '1985-13-45' })
+      .waitFor();
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('edits a list row (an address) and resets everything to defaults', async () => {

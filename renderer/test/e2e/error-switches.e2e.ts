@@ -42,7 +42,7 @@ describe.skipIf(!chromiumAvailable())(
         .first()
         .waitFor();
       expect(await row.textContent()).toContain('client deactivated');
-      expect(await row.textContent()).toContain('A correct relying party');
+      expect(await row.textContent()).toContain('Expected of your relying party: ');
       const jwks = scenarios.faultRow('jwks', 'answer');
       expect(await scenarios.switchNamed('JWKS outage').count()).toBe(1);
       expect(await jwks.textContent()).toMatch(/cached key set/);

@@ -323,6 +323,11 @@ describe.skipIf(!chromiumAvailable())('personas and scenarios without a data fol
     await notice.filter({ hasText: 'npm run headless -- --data-dir ./simulator-data' }).waitFor();
     await presets.select('persona', 'no-phone');
     expect(await presets.detailButton('duplicate').isDisabled()).toBe(true);
+    // Disabled, it says why rather than inviting to duplicate.
+    expect(await presets.detailButton('duplicate').textContent()).toContain('needs a data folder');
+    expect(await ui.page.getByTestId('detail-builtin-note').textContent()).not.toMatch(
+      /^Built-in: duplicate it/,
+    );
     expect(await ui.page.getByTestId('new-persona').isDisabled()).toBe(true);
     expect(await ui.page.getByTestId('save-current-scenario').isDisabled()).toBe(true);
     await presets.openImport();
@@ -337,6 +342,35 @@ describe.skipIf(!chromiumAvailable())('personas and scenarios without a data fol
     await presets.apply('persona', 'no-phone', 'No phone');
     const flow = await runFlow(ui.baseUrl);
     expect(flow.userinfo).not.toHaveProperty('phone_number');
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('opens a pasted scenario export on Scenario JSON and applies it without saving', async () => {
+    const exported = await (
+      await fetch(
+        `${ui.baseUrl}/_simulator/api/scenarios/verified-with-passport/export?format=json`,
+      )
+    ).text();
+    await presets.openImport();
+    // Last used with env text: a pasted JSON export switches the dialog to its format.
+    await presets.importFormat('env').click();
+    await presets.importText.fill('');
+    await presets.importText.fill(
+      exported.replace('"Verified with a passport"', '"Pasted passport"'),
+    );
+    await ui.page.getByTestId('import-detected').waitFor();
+    expect(await presets.importFormatChosen()).toBe('json');
+    await presets.importButton('apply').click();
+    await presets.activeLabel.filter({ hasText: 'Pasted passport' }).waitFor();
+    const active = (await (await fetch(`${ui.baseUrl}/_simulator/api/active`)).json()) as {
+      scenario?: { name: string };
+    };
+    expect(active.scenario?.name).toBe('Pasted passport');
+    const config = (await (await fetch(`${ui.baseUrl}/config`)).json()) as {
+      clientConfiguration: { claims: string[] };
+    };
+    expect(config.clientConfiguration.claims).toContain('https://vocab.account.gov.uk/v1/passport');
+    await ui.page.keyboard.press('Escape');
     expect(ui.pageErrors).toEqual([]);
   });
 });

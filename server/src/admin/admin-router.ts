@@ -6,7 +6,7 @@ import type {
   PublicKeysView,
   SimulatorStatus,
 } from '../contract.js';
-import type { AppDeps } from '../http/app.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { buildJwks } from '../keys/jwks.js';
 import { buildDidDocument, didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey, idTokenSigningKey } from '../keys/key-store.js';
@@ -17,6 +17,7 @@ import { requireLoopbackHost } from './require-loopback-host.js';
 import { createEventStream } from './event-stream.js';
 import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
 import { buildHar } from './build-har.js';
+import { addPinRoutes } from './pin-routes.js';
 
 /** The longest token /inspect reads. */
 export const MAX_INSPECT_TOKEN = 64 * 1024;
@@ -31,6 +32,7 @@ const ROUTES: Record<string, string> = {
   '/inspect': 'POST',
   '/defaults': 'GET, HEAD',
   '/config/reset': 'POST',
+  '/pins': 'GET, HEAD',
 };
 
 function badRequest(res: Response, description: string): void {
@@ -95,11 +97,26 @@ export function createAdminRouter(deps: AppDeps): Router {
     const items: Exchange[] = [];
     let total = 0;
     let more = false;
-    for (const exchange of log.newestFirst()) {
+    // pinned=first: the pinned exchanges lead the first page, the other pages hold the rest;
+    // pinned=only: nothing else.
+    const pinnedOnes = [...log.newestFirst()].filter((e) => log.isPinned(e));
+    const others = (): Iterable<Exchange> =>
+      query.pinned === 'first'
+        ? [...log.newestFirst()].filter((e) => !log.isPinned(e))
+        : log.newestFirst();
+    const order: Iterable<Exchange> =
+      query.pinned === 'only'
+        ? pinnedOnes
+        : query.pinned === 'first'
+          ? [...(query.before === undefined ? pinnedOnes : []), ...others()]
+          : others();
+    for (const exchange of order) {
       if (!matchesFilter(exchange, query)) continue;
       total++;
       if (query.before !== undefined && exchange.seq >= query.before) continue;
-      if (items.length < query.limit) items.push(maskExchange(exchange));
+      const view = maskExchange(exchange);
+      if (items.length < query.limit)
+        items.push(log.isPinned(exchange) ? { ...view, pinned: true } : view);
       else more = true;
     }
     const page: ExchangePage = { items, total };
@@ -107,6 +124,8 @@ export function createAdminRouter(deps: AppDeps): Router {
     if (more && last) page.nextBefore = last.seq;
     res.json(page);
   });
+
+  addPinRoutes(router, log);
 
   router.delete('/exchanges', (_req, res) => {
     log.clear();

@@ -18,10 +18,12 @@ export interface ExchangeFilter {
 export interface ExchangeQuery extends ExchangeFilter {
   limit: number;
   before?: number;
+  /** first: pinned exchanges lead the list (newest first among them); only: nothing else. */
+  pinned?: 'first' | 'only';
 }
 
 const FILTER_PARAMS = ['endpoint', 'outcome', 'journey', 'q'] as const;
-const PAGE_PARAMS = ['limit', 'before'] as const;
+const PAGE_PARAMS = ['limit', 'before', 'pinned'] as const;
 
 function single(query: Record<string, unknown>, name: string): Result<string | undefined, string> {
   const value = query[name];
@@ -54,6 +56,13 @@ export function parseExchangeQuery(
         return err(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
       }
       out.limit = n;
+    }
+    const pinned = single(query, 'pinned');
+    if (!pinned.ok) return pinned;
+    if (pinned.value !== undefined) {
+      if (pinned.value !== 'first' && pinned.value !== 'only')
+        return err('pinned must be first or only');
+      out.pinned = pinned.value;
     }
     const before = single(query, 'before');
     if (!before.ok) return before;

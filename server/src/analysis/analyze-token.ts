@@ -8,6 +8,7 @@ import {
   analyzeIdTokenHint,
 } from './analyze-simulator-token.js';
 import { analyzeCoreIdentity } from './analyze-core-identity.js';
+import { checkCoreIdentityPlausibility } from '../config/check-plausibility.js';
 import { analyzeClientAssertion, analyzeRequestObject } from './analyze-client-jwt.js';
 
 /** Every role a token can have, in the order of a sign-in. */
@@ -139,5 +140,11 @@ export async function analyzeToken(facts: TokenFacts): Promise<TokenAnalysis> {
     summary: summarise(role, checks),
   };
   if (notes.length) analysis.notes = notes;
+  if (role === 'core_identity') {
+    const warnings = checkCoreIdentityPlausibility(claims.vc, 'vc').map(
+      (w) => `vc.credentialSubject ${w.message}`,
+    );
+    if (warnings.length) analysis.warnings = warnings;
+  }
   return analysis;
 }

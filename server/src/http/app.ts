@@ -1,16 +1,12 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { SimulatorContext } from '../simulator-context.js';
+import { BODY_LIMIT, type AppDeps } from './app-deps.js';
 import type { FaultTarget } from '../contract.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { createExchangeRecorder } from '../log/exchange-recorder.js';
 import { createAdminRouter } from '../admin/admin-router.js';
 import { createPresetsRouter } from '../presets/presets-router.js';
 import { createSwitchesRouter } from '../admin/switches-router.js';
 import { createRpCheckRouter } from '../rp-check/rp-check-router.js';
-import type { PlanStore } from '../rp-check/plan-store.js';
-import type { RpCheckRun } from '../rp-check/rp-check-run.js';
-import type { StartupPreset } from '../presets/preset-types.js';
 import { serveUi } from '../admin/serve-ui.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ADMIN_ACCESS_LOCAL, type AdminAccessSettings } from '../admin/admin-access.js';
@@ -38,22 +34,6 @@ import { handleFormSubmit } from '../endpoints/interactive/handle-form-submit.js
 import { requireUserAgent } from './require-user-agent.js';
 import { limitJsonDepth } from './limit-json-depth.js';
 import { injectFaults } from './inject-faults.js';
-
-export interface AppDeps {
-  context: SimulatorContext;
-  events: SimulatorEvents;
-  log: ExchangeBuffer;
-  uiDir: string | undefined;
-  /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
-  startupPreset: StartupPreset | undefined;
-  version: string;
-  /** The relying-party check (absent: its routes answer 404). */
-  rpCheck?: { run: RpCheckRun; plans: PlanStore };
-  onClose: (fn: () => void) => void;
-}
-
-/** Body size limit, as Express's default: larger bodies get 413. */
-export const BODY_LIMIT = '100kb';
 
 /**
  * A logout form carries a hint, a URI and a state, and the state travels back in the Location

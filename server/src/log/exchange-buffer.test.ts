@@ -89,3 +89,63 @@ describe('ExchangeBuffer', () => {
     expect(() => new ExchangeBuffer(capacity)).toThrow(RangeError);
   });
 });
+
+describe('ExchangeBuffer pins', () => {
+  it('keeps a pinned exchange past the cap, in order, until unpinned', () => {
+    const buffer = new ExchangeBuffer(3);
+    fill(buffer, 3);
+    expect(buffer.pinExchange('id-1', true)).toBe(true);
+    fill(buffer, 5);
+    expect(buffer.list().map((e) => e.seq)).toEqual([1, 6, 7, 8]);
+    expect([...buffer.newestFirst()].map((e) => e.seq)).toEqual([8, 7, 6, 1]);
+    expect(buffer.after(0).map((e) => e.seq)).toEqual([1, 6, 7, 8]);
+    expect(buffer.after(1).map((e) => e.seq)).toEqual([6, 7, 8]);
+    // The event stream's replay walks them in the same order.
+    expect(buffer.firstAfter(0)?.seq).toBe(1);
+    expect(buffer.firstAfter(1)?.seq).toBe(6);
+    expect(buffer.firstAfter(8)).toBeUndefined();
+    expect(buffer.get('id-1')?.seq).toBe(1);
+    expect(buffer.size).toBe(4);
+    expect(buffer.pins()).toEqual({ exchanges: ['id-1'], journeys: [] });
+    expect(buffer.pinExchange('id-1', false)).toBe(true);
+    expect(buffer.list().map((e) => e.seq)).toEqual([6, 7, 8]);
+    expect(buffer.get('id-1')).toBeUndefined();
+  });
+
+  it('pins a journey: the exchanges it has and those still to come', () => {
+    const buffer = new ExchangeBuffer(2);
+    buffer.push(exchange(buffer.nextSeq(), { journeyId: 'j1' }));
+    expect(buffer.pinJourney('j1', true)).toBe(true);
+    fill(buffer, 2);
+    buffer.push(exchange(buffer.nextSeq(), { journeyId: 'j1' }));
+    fill(buffer, 2);
+    expect(buffer.list().map((e) => e.seq)).toEqual([1, 4, 5, 6]);
+    expect(buffer.isPinned(exchange(99, { journeyId: 'j1' }))).toBe(true);
+    expect(buffer.pinJourney('j1', false)).toBe(true);
+    expect(buffer.list().map((e) => e.seq)).toEqual([5, 6]);
+  });
+
+  it('refuses to pin what it does not hold, and clear drops pins', () => {
+    const buffer = new ExchangeBuffer(2);
+    fill(buffer, 1);
+    expect(buffer.pinExchange('nope', true)).toBe(false);
+    expect(buffer.pinJourney('nope', true)).toBe(false);
+    expect(buffer.pinJourney('nope', false)).toBe(false);
+    expect(buffer.pins()).toEqual({ exchanges: [], journeys: [] });
+    buffer.pinExchange('id-1', true);
+    buffer.clear();
+    expect(buffer.pins()).toEqual({ exchanges: [], journeys: [] });
+    expect(buffer.size).toBe(0);
+  });
+
+  it('keeps at most MAX_KEPT_PINNED beyond the ring, dropping the oldest kept', async () => {
+    const { MAX_KEPT_PINNED } = await import('./exchange-buffer.js');
+    const buffer = new ExchangeBuffer(1);
+    buffer.push(exchange(buffer.nextSeq(), { journeyId: 'j' }));
+    buffer.pinJourney('j', true);
+    for (let i = 0; i < MAX_KEPT_PINNED + 5; i++)
+      buffer.push(exchange(buffer.nextSeq(), { journeyId: 'j' }));
+    expect(buffer.size).toBe(MAX_KEPT_PINNED + 1);
+    expect(buffer.list()[0]?.seq).toBe(6);
+  });
+});

@@ -7,8 +7,21 @@ import type { Exchange } from '../contract.js';
  * Sequence numbers are allocated here and never reused, not even after `clear()`, so an event
  * stream client can resume after the last number it saw.
  */
+/** The most pinned exchanges kept beyond the ring; past it, the oldest kept one goes. */
+export const MAX_KEPT_PINNED = 1000;
+
+/** What is pinned: single exchanges by id, and whole journeys (later exchanges included). */
+export interface Pins {
+  exchanges: string[];
+  journeys: string[];
+}
+
 export class ExchangeBuffer {
   private readonly slots: (Exchange | undefined)[];
+  /** Pinned exchanges pushed out of the ring, oldest first: they survive the cap. */
+  private kept: Exchange[] = [];
+  private readonly pinnedIds = new Set<string>();
+  private readonly pinnedJourneys = new Set<string>();
   /** Index of the oldest exchange. */
   private head = 0;
   private count = 0;
@@ -33,9 +46,9 @@ export class ExchangeBuffer {
     return this.lastSeqAllocated;
   }
 
-  /** How many exchanges the buffer holds now. */
+  /** How many exchanges the buffer holds now (pinned ones kept beyond the cap included). */
   get size(): number {
-    return this.count;
+    return this.count + this.kept.length;
   }
 
   /** How many exchanges were recorded since the simulator started (evicted and cleared included). */
@@ -51,11 +64,70 @@ export class ExchangeBuffer {
       this.count++;
     } else {
       const evicted = this.slots[this.head];
-      if (evicted) this.byId.delete(evicted.id);
+      if (evicted) {
+        if (this.isPinned(evicted)) this.keep(evicted);
+        else this.byId.delete(evicted.id);
+      }
       this.slots[this.head] = exchange;
       this.head = (this.head + 1) % this.capacity;
     }
     this.byId.set(exchange.id, exchange);
+  }
+
+  private keep(exchange: Exchange): void {
+    this.kept.push(exchange);
+    if (this.kept.length > MAX_KEPT_PINNED) {
+      const dropped = this.kept.shift() as Exchange;
+      this.byId.delete(dropped.id);
+      this.pinnedIds.delete(dropped.id);
+    }
+  }
+
+  /** Whether an exchange is pinned, by itself or through its journey. */
+  isPinned(exchange: Exchange): boolean {
+    return (
+      this.pinnedIds.has(exchange.id) ||
+      (exchange.journeyId !== undefined && this.pinnedJourneys.has(exchange.journeyId))
+    );
+  }
+
+  pins(): Pins {
+    return { exchanges: [...this.pinnedIds], journeys: [...this.pinnedJourneys] };
+  }
+
+  /** Pins or unpins an exchange the log holds; false when it holds none with that id. */
+  pinExchange(id: string, pinned: boolean): boolean {
+    if (!this.byId.has(id)) return false;
+    if (pinned) this.pinnedIds.add(id);
+    else {
+      this.pinnedIds.delete(id);
+      this.dropUnpinnedKept();
+    }
+    return true;
+  }
+
+  /**
+   * Pins or unpins a journey: its exchanges held now and those still to come. False when the
+   * log holds no exchange of that journey (pinning only), so typos do not pin nothing forever.
+   */
+  pinJourney(journeyId: string, pinned: boolean): boolean {
+    if (pinned) {
+      if (this.findLast((e) => e.journeyId === journeyId) === undefined) return false;
+      this.pinnedJourneys.add(journeyId);
+      return true;
+    }
+    const had = this.pinnedJourneys.delete(journeyId);
+    this.dropUnpinnedKept();
+    return had;
+  }
+
+  private dropUnpinnedKept(): void {
+    const still: Exchange[] = [];
+    for (const e of this.kept) {
+      if (this.isPinned(e)) still.push(e);
+      else this.byId.delete(e.id);
+    }
+    this.kept = still;
   }
 
   get(id: string): Exchange | undefined {
@@ -71,12 +143,14 @@ export class ExchangeBuffer {
   list(): Exchange[] {
     const out = new Array<Exchange>(this.count);
     for (let i = 0; i < this.count; i++) out[i] = this.at(i);
-    return out;
+    // Kept pinned exchanges are all older than the ring's.
+    return this.kept.length ? [...this.kept, ...out] : out;
   }
 
   /** Exchanges newest first. */
   *newestFirst(): IterableIterator<Exchange> {
     for (let i = this.count - 1; i >= 0; i--) yield this.at(i);
+    for (let i = this.kept.length - 1; i >= 0; i--) yield this.kept[i] as Exchange;
   }
 
   /** Position of the first exchange with a sequence number greater than `seq`. */
@@ -94,30 +168,34 @@ export class ExchangeBuffer {
 
   /** Exchanges with a sequence number greater than `seq`, oldest first. */
   after(seq: number): Exchange[] {
-    const out: Exchange[] = [];
+    // Kept pinned exchanges are all older than the ring's.
+    const out: Exchange[] = this.kept.filter((e) => e.seq > seq);
     for (let i = this.indexAfter(seq); i < this.count; i++) out.push(this.at(i));
     return out;
   }
 
   /** The oldest exchange with a sequence number greater than `seq`, if any (no copy made). */
   firstAfter(seq: number): Exchange | undefined {
+    const kept = this.kept.find((e) => e.seq > seq);
+    if (kept) return kept;
     const i = this.indexAfter(seq);
     return i < this.count ? this.at(i) : undefined;
   }
 
   /** The newest exchange that satisfies the predicate. */
   findLast(predicate: (exchange: Exchange) => boolean): Exchange | undefined {
-    for (let i = this.count - 1; i >= 0; i--) {
-      const exchange = this.at(i);
-      if (predicate(exchange)) return exchange;
-    }
+    for (const exchange of this.newestFirst()) if (predicate(exchange)) return exchange;
     return undefined;
   }
 
+  /** Empties the log, pinned exchanges and pins included. */
   clear(): void {
     this.slots.fill(undefined);
     this.head = 0;
     this.count = 0;
     this.byId.clear();
+    this.kept = [];
+    this.pinnedIds.clear();
+    this.pinnedJourneys.clear();
   }
 }

@@ -93,4 +93,60 @@ describe('ActiveTracker', () => {
       modifiedSinceApplied: false,
     });
   });
+
+  it('keeps the scenario in force when a persona is applied on top of it', () => {
+    const store = new ConfigStore(defaultConfig());
+    const tracker = new ActiveTracker(store);
+    tracker.apply(
+      { clientConfiguration: { pkceEnforced: true }, errorConfiguration: errors },
+      { scenario: { id: 's', name: 'S' }, persona: { id: 'a', name: 'A' } },
+    );
+    const applied = tracker.apply(
+      { responseConfiguration: { sub: 'persona-b' }, errorConfiguration: errors },
+      { persona: { id: 'b', name: 'B' }, keepScenario: true },
+    );
+    expect(applied.ok).toBe(true);
+    expect(tracker.get()).toEqual({
+      scenario: { id: 's', name: 'S' },
+      persona: { id: 'b', name: 'B' },
+      modifiedSinceApplied: false,
+    });
+    // A change on top of both is flagged, and clears when undone.
+    store.update({ clientConfiguration: { pkceEnforced: false }, errorConfiguration: errors });
+    expect(tracker.get().modifiedSinceApplied).toBe(true);
+    store.update({ clientConfiguration: { pkceEnforced: true }, errorConfiguration: errors });
+    expect(tracker.get().modifiedSinceApplied).toBe(false);
+  });
+
+  it('still flags edits made on top of the scenario after a persona is applied', () => {
+    const store = new ConfigStore(defaultConfig());
+    const tracker = new ActiveTracker(store);
+    tracker.apply(
+      { clientConfiguration: { pkceEnforced: true }, errorConfiguration: errors },
+      { scenario: { id: 's', name: 'S' } },
+    );
+    store.update({ clientConfiguration: { pkceEnforced: false }, errorConfiguration: errors });
+    tracker.apply(
+      { responseConfiguration: { sub: 'persona-b' }, errorConfiguration: errors },
+      { persona: { id: 'b', name: 'B' }, keepScenario: true },
+    );
+    expect(tracker.get()).toEqual({
+      scenario: { id: 's', name: 'S' },
+      persona: { id: 'b', name: 'B' },
+      modifiedSinceApplied: true,
+    });
+    // Undoing the edit brings back exactly the scenario with the new persona.
+    store.update({ clientConfiguration: { pkceEnforced: true }, errorConfiguration: errors });
+    expect(tracker.get().modifiedSinceApplied).toBe(false);
+  });
+
+  it('a persona applied with no scenario in force names only the persona', () => {
+    const store = new ConfigStore(defaultConfig());
+    const tracker = new ActiveTracker(store);
+    tracker.apply(
+      { responseConfiguration: { sub: 'b' }, errorConfiguration: errors },
+      { persona: { id: 'b', name: 'B' }, keepScenario: true },
+    );
+    expect(tracker.get()).toEqual({ persona: { id: 'b', name: 'B' }, modifiedSinceApplied: false });
+  });
 });

@@ -43,12 +43,25 @@ export class ActiveTracker {
     });
   }
 
-  /** Applies a POST /config body and records what it was. Nothing changes when it is refused. */
+  /**
+   * Applies a POST /config body and records what it was. Nothing changes when it is refused.
+   * `keepPersona`: a scenario that names no persona leaves the one in force (unless the
+   * configuration was changed since). `keepScenario`: a persona applied on top of a scenario
+   * changes only who the user is, so the scenario stays in force; changes made on top of the
+   * scenario before stay flagged.
+   */
   apply(
     body: unknown,
-    next: { scenario?: ActiveRef; persona?: ActiveRef; keepPersona?: boolean },
+    next: {
+      scenario?: ActiveRef;
+      persona?: ActiveRef;
+      keepPersona?: boolean;
+      keepScenario?: boolean;
+    },
   ): Result<SimulatorConfig, ConfigIssue[]> {
     const keptPersona = next.keepPersona && !this.modified ? this.persona : undefined;
+    const keptScenario = next.keepScenario ? this.scenario : undefined;
+    const before = this.applied;
     this.applying = true;
     let result: Result<SimulatorConfig, ConfigIssue[]>;
     try {
@@ -57,10 +70,19 @@ export class ActiveTracker {
       this.applying = false;
     }
     if (result.ok) {
-      this.scenario = next.scenario;
+      this.scenario = next.scenario ?? keptScenario;
       this.persona = next.persona ?? keptPersona;
-      this.applied = result.value;
-      this.modified = false;
+      if (keptScenario && before) {
+        // What the scenario set, with the new user: edits made on top of it still show.
+        this.applied = {
+          ...before,
+          responseConfiguration: result.value.responseConfiguration,
+        } as SimulatorConfig;
+        this.modified = !sameSetup(result.value, this.applied);
+      } else {
+        this.applied = result.value;
+        this.modified = false;
+      }
     }
     return result;
   }
@@ -72,10 +94,13 @@ export class ActiveTracker {
     return out;
   }
 
-  /** A saved persona or scenario was renamed or deleted: keep GET /active truthful. */
-  forget(kind: 'persona' | 'scenario', id: string): void {
-    if (kind === 'persona' && this.persona?.id === id) this.persona = undefined;
-    if (kind === 'scenario' && this.scenario?.id === id) this.scenario = undefined;
+  /**
+   * A saved persona or scenario was deleted (or given a new id, `replacement`): keep GET /active
+   * truthful.
+   */
+  forget(kind: 'persona' | 'scenario', id: string, replacement?: ActiveRef): void {
+    if (kind === 'persona' && this.persona?.id === id) this.persona = replacement;
+    if (kind === 'scenario' && this.scenario?.id === id) this.scenario = replacement;
   }
 
   rename(kind: 'persona' | 'scenario', id: string, name: string): void {

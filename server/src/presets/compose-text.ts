@@ -35,6 +35,8 @@ export function formatComposeText(
 
 export interface ParsedComposeText {
   vars: Record<string, string>;
+  /** The line each variable was (last) set on, for problems found later. */
+  lines: Record<string, number>;
   comments: string[];
   warnings: string[];
 }
@@ -144,6 +146,7 @@ export function parseComposeText(text: string): Result<ParsedComposeText, Config
   const comments: string[] = [];
   const warnings: string[] = [];
   const vars: Record<string, string> = Object.create(null) as Record<string, string>;
+  const varLines: Record<string, number> = Object.create(null) as Record<string, number>;
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
 
   // Where the block is: after an "environment:" key, else the whole text.
@@ -228,6 +231,7 @@ export function parseComposeText(text: string): Result<ParsedComposeText, Config
     }
     if (name in vars) warnings.push(`${name} is set more than once; the last value is used`);
     vars[name] = unescaped.value;
+    varLines[name] = k + 1;
     if (Object.keys(vars).length > MAX_VARS) {
       issues.push({ path, message: `more than ${MAX_VARS} variables` });
       break;
@@ -235,5 +239,7 @@ export function parseComposeText(text: string): Result<ParsedComposeText, Config
   }
   if (!issues.length && envLine === -1 && Object.keys(vars).length === 0 && start === 0)
     issues.push({ path: '', message: 'no environment: block and no NAME: value lines found' });
-  return issues.length ? err(issues) : ok({ vars: { ...vars }, comments, warnings });
+  return issues.length
+    ? err(issues)
+    : ok({ vars: { ...vars }, lines: { ...varLines }, comments, warnings });
 }

@@ -34,6 +34,8 @@ export function oneLine(text: string): string {
 
 export interface ParsedEnvText {
   vars: Record<string, string>;
+  /** The line each variable was (last) set on, for problems found later. */
+  lines: Record<string, number>;
   /** The text of each comment line, without the leading "#" and one space. */
   comments: string[];
   warnings: string[];
@@ -45,6 +47,7 @@ const MAX_VARS = 500;
 export function parseEnvText(text: string): Result<ParsedEnvText, ConfigIssue[]> {
   const issues: ConfigIssue[] = [];
   const vars: Record<string, string> = Object.create(null) as Record<string, string>;
+  const varLines: Record<string, number> = Object.create(null) as Record<string, number>;
   const comments: string[] = [];
   const warnings: string[] = [];
   let i = 0;
@@ -176,10 +179,13 @@ export function parseEnvText(text: string): Result<ParsedEnvText, ConfigIssue[]>
     }
     if (name in vars) warnings.push(`${name} is set more than once; the last value is used`);
     vars[name] = value;
+    varLines[name] = startLine;
     if (Object.keys(vars).length > MAX_VARS) {
       issues.push({ path: at(), message: `more than ${MAX_VARS} variables` });
       break;
     }
   }
-  return issues.length ? err(issues) : ok({ vars: { ...vars }, comments, warnings });
+  return issues.length
+    ? err(issues)
+    : ok({ vars: { ...vars }, lines: { ...varLines }, comments, warnings });
 }

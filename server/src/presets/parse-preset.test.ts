@@ -66,6 +66,27 @@ describe('parsePersonaDocument', () => {
     expect(paths(parsePersonaDocument(v))).toEqual(['']);
   });
 
+  it('takes an optional Welsh name and description, checked as the English ones', () => {
+    const base = { name: 'Tess', responseConfiguration: {} };
+    expect(
+      parsePersonaDocument({ ...base, nameCy: 'Tess (Cymraeg)', descriptionCy: 'Disgrifiad' }).ok,
+    ).toBe(true);
+    for (const nameCy of [null, 7, [], {}, '', '   ', 'a\nb', 'x'.repeat(101)])
+      expect(paths(parsePersonaDocument({ ...base, nameCy })), JSON.stringify(nameCy)).toEqual([
+        'nameCy',
+      ]);
+    for (const descriptionCy of [null, 7, [], {}, 'x'.repeat(2001)])
+      expect(
+        paths(parsePersonaDocument({ ...base, descriptionCy })),
+        JSON.stringify(descriptionCy),
+      ).toEqual(['descriptionCy']);
+    expect(
+      paths(
+        parseScenarioDocument({ name: 'S', persona: { ...base, nameCy: 5, descriptionCy: [] } }),
+      ),
+    ).toEqual(['persona.nameCy', 'persona.descriptionCy']);
+  });
+
   it('refuses names with control characters or too long', () => {
     expect(isValidName('Line\nbreak')).toBe(false);
     expect(isValidName('Tab\there')).toBe(false);

@@ -153,6 +153,8 @@ function checkPersonaFields(
     issues.push({ path: join(prefix, 'name'), message: 'is required' });
   else checkName(value.name, join(prefix, 'name'), issues);
   checkDescription(value.description, join(prefix, 'description'), issues);
+  if (value.nameCy !== undefined) checkName(value.nameCy, join(prefix, 'nameCy'), issues);
+  checkDescription(value.descriptionCy, join(prefix, 'descriptionCy'), issues);
   if (!Object.hasOwn(value, 'responseConfiguration'))
     issues.push({ path: join(prefix, 'responseConfiguration'), message: 'is required' });
   else
@@ -181,8 +183,23 @@ export function nestedTooDeep(value: unknown, limit = MAX_DEPTH): boolean {
 
 const TOO_DEEP = { path: '', message: `is nested more than ${MAX_DEPTH} levels deep` };
 
-const PERSONA_KEYS = ['$schema', 'id', 'name', 'description', 'responseConfiguration'] as const;
-const INLINE_PERSONA_KEYS = ['id', 'name', 'description', 'responseConfiguration'] as const;
+const PERSONA_KEYS = [
+  '$schema',
+  'id',
+  'name',
+  'description',
+  'nameCy',
+  'descriptionCy',
+  'responseConfiguration',
+] as const;
+const INLINE_PERSONA_KEYS = [
+  'id',
+  'name',
+  'description',
+  'nameCy',
+  'descriptionCy',
+  'responseConfiguration',
+] as const;
 const SCENARIO_KEYS = [
   '$schema',
   'id',

@@ -267,6 +267,11 @@ const personaProperties = {
   id: idSchema,
   name: nameSchema,
   description: descriptionSchema,
+  nameCy: { ...nameSchema, description: 'The name on the Welsh form (ui_locales=cy).' },
+  descriptionCy: {
+    ...descriptionSchema,
+    description: 'The description on the Welsh form (ui_locales=cy).',
+  },
   responseConfiguration: { $ref: '#/$defs/responseConfiguration' },
 };
 
@@ -315,6 +320,8 @@ export const SCENARIO_SCHEMA: Schema = {
         id: idSchema,
         name: nameSchema,
         description: descriptionSchema,
+        nameCy: personaProperties.nameCy,
+        descriptionCy: personaProperties.descriptionCy,
         responseConfiguration: { $ref: '#/$defs/responseConfiguration' },
       },
     },

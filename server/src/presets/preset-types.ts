@@ -17,6 +17,10 @@ export interface PersonaDocument {
   id?: string;
   name: string;
   description?: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }
 
@@ -25,6 +29,10 @@ export interface Persona {
   id: string;
   name: string;
   description: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   builtIn: boolean;
   responseConfiguration: ResponseConfiguration;
 }
@@ -66,6 +74,10 @@ export interface InlinePersona {
   id?: string;
   name: string;
   description?: string;
+  /** The name on the Welsh form (ui_locales=cy); the name when absent. */
+  nameCy?: string;
+  /** The description on the Welsh form; the description when absent. */
+  descriptionCy?: string;
   responseConfiguration: Partial<ResponseConfiguration>;
 }
 
@@ -153,6 +165,8 @@ export interface ImportResult {
   scenario: Scenario;
   saved: boolean;
   warnings: string[];
+  /** With ?apply=true: the configuration now in force and what GET /active reports. */
+  applied?: ApplyResult;
 }
 
 /** The error body of every refused admin request. */

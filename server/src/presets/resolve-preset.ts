@@ -30,6 +30,8 @@ export function toPersona(doc: PersonaDocument, id: string, builtIn = false): Pe
     id,
     name: doc.name,
     description: doc.description ?? '',
+    ...(doc.nameCy !== undefined ? { nameCy: doc.nameCy } : {}),
+    ...(doc.descriptionCy ? { descriptionCy: doc.descriptionCy } : {}),
     builtIn,
     responseConfiguration: completeResponse(doc.responseConfiguration),
   };
@@ -69,6 +71,8 @@ export function personaToDocument(persona: Persona): PersonaDocument {
     id: persona.id,
     name: persona.name,
     ...(persona.description ? { description: persona.description } : {}),
+    ...(persona.nameCy !== undefined ? { nameCy: persona.nameCy } : {}),
+    ...(persona.descriptionCy ? { descriptionCy: persona.descriptionCy } : {}),
     responseConfiguration: clone(persona.responseConfiguration),
   };
 }
@@ -107,6 +111,8 @@ function inlineOf(persona: Persona): InlinePersona {
     id: persona.id,
     name: persona.name,
     ...(persona.description ? { description: persona.description } : {}),
+    ...(persona.nameCy !== undefined ? { nameCy: persona.nameCy } : {}),
+    ...(persona.descriptionCy ? { descriptionCy: persona.descriptionCy } : {}),
     responseConfiguration: clone(persona.responseConfiguration),
   };
 }

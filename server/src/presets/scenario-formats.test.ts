@@ -269,6 +269,36 @@ describe('imports refuse bad input, listing every problem with its path', () => 
     );
   });
 
+  it('says on which line an unknown variable is, and which one it probably meant', () => {
+    const env = importScenario(
+      'env',
+      '# a comment\nSUB=urn:x\n\nPKCE_ENABLD=true\nDATABASE_URL=x\n',
+      {
+        lookup,
+      },
+    );
+    expect(env.ok).toBe(false);
+    if (!env.ok)
+      expect(env.error).toEqual([
+        {
+          path: 'PKCE_ENABLD',
+          message: 'is not a variable the simulator reads; did you mean PKCE_ENABLED? (line 4)',
+        },
+        { path: 'DATABASE_URL', message: 'is not a variable the simulator reads (line 5)' },
+      ]);
+    const compose = importScenario('compose', 'environment:\n  SUB: x\n  CLEINT_ID: abc\n', {
+      lookup,
+    });
+    expect(compose.ok).toBe(false);
+    if (!compose.ok)
+      expect(compose.error).toEqual([
+        {
+          path: 'CLEINT_ID',
+          message: 'is not a variable the simulator reads; did you mean CLIENT_ID? (line 3)',
+        },
+      ]);
+  });
+
   it('compose', () => {
     expect(
       fail('compose', 'environment:\n  CORE_IDENTITY_VC: "[1]"\n  SUB: "   "\n').sort(),

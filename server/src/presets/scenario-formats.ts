@@ -13,6 +13,7 @@ import { applyConfigPatch, parseConfigRequest } from '../config/parse-config-req
 import { err, ok, type Result } from '../errors/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS, ERROR_NAMES } from '../scenarios/names.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
+import { closestName } from './closest-name.js';
 import { formatComposeText, parseComposeText } from './compose-text.js';
 import { formatEnvText, parseEnvText } from './env-text.js';
 import { MAX_DEPTH, nestedTooDeep, parseScenarioDocument } from './parse-preset.js';
@@ -261,22 +262,12 @@ export function importScenario(
     case 'env': {
       const parsed = parseEnvText(text);
       if (!parsed.ok) return parsed;
-      return importVariables(
-        parsed.value.vars,
-        parsed.value.comments,
-        parsed.value.warnings,
-        options,
-      );
+      return importVariables(parsed.value, options);
     }
     case 'compose': {
       const parsed = parseComposeText(text);
       if (!parsed.ok) return parsed;
-      return importVariables(
-        parsed.value.vars,
-        parsed.value.comments,
-        parsed.value.warnings,
-        options,
-      );
+      return importVariables(parsed.value, options);
     }
   }
 }
@@ -378,11 +369,15 @@ function deepJsonText(text: string): boolean {
 const DEPLOYMENT_VARS = new Set(['PORT', 'SIMULATOR_URL']);
 
 function importVariables(
-  vars: Record<string, string>,
-  comments: string[],
-  warnings: string[],
+  parsed: {
+    vars: Record<string, string>;
+    lines: Record<string, number>;
+    comments: string[];
+    warnings: string[];
+  },
   options: ImportOptions,
 ): Result<Imported, ConfigIssue[]> {
+  const { vars, lines, comments, warnings } = parsed;
   const issues: ConfigIssue[] = [];
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(vars)) {
@@ -391,7 +386,11 @@ function importVariables(
       continue;
     }
     if (!Object.hasOwn(ENV_VARS, name)) {
-      issues.push({ path: name, message: 'is not a variable the simulator reads' });
+      const meant = closestName(name, Object.keys(ENV_VARS));
+      issues.push({
+        path: name,
+        message: `is not a variable the simulator reads${meant ? `; did you mean ${meant}?` : ''}`,
+      });
       continue;
     }
     env[name] = value;
@@ -417,7 +416,15 @@ function importVariables(
     }
   const settings = configFromEnv(env);
   if (!settings.ok) issues.unshift(...settings.error);
-  if (issues.length || !settings.ok) return err(issues);
+  if (issues.length || !settings.ok)
+    // Each problem with a variable says where the variable is.
+    return err(
+      issues.map((i) =>
+        Object.hasOwn(lines, i.path)
+          ? { ...i, message: `${i.message} (line ${lines[i.path]})` }
+          : i,
+      ),
+    );
   for (const w of settings.value.warnings) warnings.push(w);
 
   const header = readHeader(comments);

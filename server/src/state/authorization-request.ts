@@ -4,6 +4,8 @@ import type { ResponseConfiguration } from '../contract.js';
 export interface Vector {
   credentialTrust: string;
   levelOfConfidence: string | null;
+  /** The vector as the request wrote it ("Cl.Cm.P2"), when it wrote one. */
+  requested?: string;
 }
 
 /** A fully validated /authorize request, from query parameters or a request object. */

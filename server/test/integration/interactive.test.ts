@@ -833,6 +833,40 @@ describe('POST /form-submit: choosing a persona', () => {
     });
   });
 
+  it('shows a persona’s Welsh name and description on the Welsh form, the English ones otherwise', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'interactive-personas-'));
+    dataDirs.push(dataDir);
+    const sim = testSimulator({ config: interactiveConfig(), dataDir });
+    const saved = await request(sim.app)
+      .post('/_simulator/api/personas')
+      .send({
+        name: 'Bilingual tester',
+        description: 'Signs in with a passport',
+        nameCy: 'Profwr dwyieithog',
+        descriptionCy: 'Yn mewngofnodi gyda phasbort',
+        responseConfiguration: { sub: 'urn:fdc:gov.uk:2022:bilingual' },
+      });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ nameCy: 'Profwr dwyieithog' });
+    const welsh = (await openForm(sim, { ui_locales: 'cy' })).html;
+    expect(welsh).toContain('Profwr dwyieithog');
+    expect(welsh).toContain('Yn mewngofnodi gyda phasbort');
+    expect(welsh).not.toContain('Bilingual tester');
+    const english = (await openForm(sim)).html;
+    expect(english).toContain('Bilingual tester');
+    expect(english).not.toContain('Profwr dwyieithog');
+  });
+
+  it('shows the vector of trust as the relying party wrote it', async () => {
+    const sim = newSimulator();
+    for (const vtr of ['Cl.Cm.P2', 'P2.Cl.Cm', 'Cl.Cm']) {
+      const { html } = await openForm(sim, { vtr: JSON.stringify([vtr]), ui_locales: 'cy' });
+      expect(html).toContain(`data-testid="request-vtr"><code>${vtr}</code>`);
+    }
+    const { html } = await openForm(sim);
+    expect(html).toContain('data-testid="request-vtr"><code>Cl.Cm</code>');
+  });
+
   it('ends in access_denied when the persona falls short of the level asked for', async () => {
     const sim = newSimulator();
     const { interactionId } = await openForm(sim, { vtr: '["Cl.Cm.P2"]' });

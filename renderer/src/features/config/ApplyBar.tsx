@@ -94,16 +94,18 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
             className="btn btn-ghost btn-sm"
             onClick={onImport}
             title="Load a configuration JSON file into the form"
+            aria-label="Import a configuration file"
           >
-            <Icon name="upload" size={12} /> Import
+            <Icon name="upload" size={12} /> <span className="btn-text-optional">Import</span>
           </button>
           <button
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={onExport}
             title="Save the form as a configuration JSON file"
+            aria-label="Export the form as a configuration file"
           >
-            <Icon name="download" size={12} /> Export
+            <Icon name="download" size={12} /> <span className="btn-text-optional">Export</span>
           </button>
           <span className="divider" />
           {confirmReset ? (
@@ -131,7 +133,7 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
               onClick={() => setConfirmReset(true)}
               data-testid="reset-defaults"
             >
-              Reset to defaults
+              Reset<span className="btn-text-optional"> to defaults</span>
             </button>
           )}
           <button

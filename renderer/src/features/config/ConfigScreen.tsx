@@ -16,6 +16,7 @@ import { CLAIM_NAMES, FIELD, LEVELS, SCOPES, VOCAB_PREFIX } from './form-model.j
 import { KeysPanel } from './KeysPanel.js';
 import { PublicKeyField } from './PublicKeyField.js';
 import { ResponseFields } from './ResponseFields.js';
+import { sectionInView } from './section-in-view.js';
 
 const SECTIONS = [
   { id: 'client', title: 'Client', icon: 'settings' },
@@ -124,22 +125,28 @@ export function ConfigScreen() {
   // Highlight the section in view in the side navigation.
   useEffect(() => {
     const root = scrollRef.current;
-    if (!root || typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries)
-          visible.set(entry.target.id.replace('section-', ''), entry.isIntersecting);
-        const first = SECTIONS.find((s) => visible.get(s.id));
-        if (first) setActiveSection(first.id);
-      },
-      { root, rootMargin: '0px 0px -65% 0px' },
-    );
-    for (const s of SECTIONS) {
-      const el = document.getElementById(`section-${s.id}`);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    if (!root) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const top = root.getBoundingClientRect().top;
+      const tops = SECTIONS.flatMap((s) => {
+        const el = document.getElementById(`section-${s.id}`);
+        return el ? [{ id: s.id, top: el.getBoundingClientRect().top - top }] : [];
+      });
+      const atEnd = root.scrollTop + root.clientHeight >= root.scrollHeight - 4;
+      const id = sectionInView(tops, root.clientHeight, atEnd);
+      if (id) setActiveSection(id);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    root.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      root.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
   }, [loaded]);
 
   const importText = (text: string | null) => {

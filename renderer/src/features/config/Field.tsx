@@ -18,7 +18,8 @@ function describeDefault(v: unknown): string {
 
 /**
  * A labelled form row: the control, the field's wire name, a "changed from default" marker with
- * a revert button, and the simulator's reason when it refuses the value.
+ * a revert button, the simulator's reason when it refuses the value, and a warning when it accepts
+ * a value the provider would never send.
  */
 export function Field({
   field,
@@ -91,6 +92,12 @@ export function Field({
         <div className="field-issue" role="alert" data-testid="field-issue">
           <Icon name="alert" size={12} />
           <span>{readableIssue(field.issues)}</span>
+        </div>
+      ) : null}
+      {field.warnings !== '' ? (
+        <div className="field-warning" role="status" data-testid="field-warning">
+          <Icon name="alert" size={12} />
+          <span>Accepted, but the provider never sends this: {readableIssue(field.warnings)}</span>
         </div>
       ) : null}
     </div>

@@ -11,6 +11,8 @@ export interface FieldState<T> {
   set: (value: T) => void;
   /** Why the simulator refuses the value, one message per line ('' when accepted). */
   issues: string;
+  /** Accepted, but the provider would never send it: why, one per line ('' when plausible). */
+  warnings: string;
   changedFromDefault: boolean;
   /** Edited in the form but not applied yet. */
   unapplied: boolean;
@@ -24,6 +26,11 @@ export function useField<T>(path: Path): FieldState<T> {
   const value = useAppStore((s) => getIn(s.draft, path)) as T;
   const issues = useAppStore((s) =>
     issuesAt(s.issues, key)
+      .map((i) => (i.path === key ? i.message : `${i.path.slice(key.length + 1)}: ${i.message}`))
+      .join('\n'),
+  );
+  const warnings = useAppStore((s) =>
+    issuesAt(s.warnings, key)
       .map((i) => (i.path === key ? i.message : `${i.path.slice(key.length + 1)}: ${i.message}`))
       .join('\n'),
   );
@@ -43,6 +50,7 @@ export function useField<T>(path: Path): FieldState<T> {
     value,
     set,
     issues,
+    warnings,
     changedFromDefault,
     unapplied,
     defaultValue,

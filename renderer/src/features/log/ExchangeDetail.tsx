@@ -156,6 +156,10 @@ export function ExchangeDetail() {
   const e = useAppStore(selectors.selectedExchange);
   const setFilter = useAppStore((s) => s.setFilter);
   const journeyFilter = useAppStore((s) => s.filter.journey);
+  const setPin = useAppStore((s) => s.setPin);
+  const journeyPinned = useAppStore(
+    (s) => e?.journeyId !== undefined && s.pins.journeys.includes(e.journeyId),
+  );
   const [tab, setTab] = useState<Tab>('response');
   if (!e) {
     return (
@@ -208,6 +212,16 @@ export function ExchangeDetail() {
                 data-testid="show-journey"
               >
                 {journeyFilter === e.journeyId ? 'show all' : 'show journey'}
+              </button>
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => void setPin('journey', e.journeyId ?? '', !journeyPinned)}
+                aria-pressed={journeyPinned}
+                data-testid="pin-journey"
+                title="Keep every exchange of this sign-in, later ones too, past the log’s cap"
+              >
+                {journeyPinned ? 'unpin journey' : 'pin journey'}
               </button>
             </span>
           ) : null}

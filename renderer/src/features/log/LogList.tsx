@@ -7,6 +7,8 @@ import { formatClock, formatDuration } from '../tokens/format-time.js';
 import { journeyHue, outcomeSummary, statusTone } from './exchange-format.js';
 import { injectedName } from '../scenarios/scenario-catalogue.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { Icon } from '../../components/Icon.js';
+import { isPinned } from '../../store/log-slice.js';
 
 export const ROW_HEIGHT = 30;
 
@@ -15,13 +17,17 @@ function Row({
   prev,
   next,
   selected,
+  pinned,
   onSelect,
+  onPin,
 }: {
   e: Exchange;
   prev?: Exchange;
   next?: Exchange;
   selected: boolean;
+  pinned: boolean;
   onSelect: () => void;
+  onPin: (pinned: boolean) => void;
 }) {
   const hue = e.journeyId ? journeyHue(e.journeyId) : null;
   const joinsAbove = e.journeyId !== undefined && prev?.journeyId === e.journeyId;
@@ -36,6 +42,7 @@ function Row({
       data-endpoint={e.endpoint}
       data-seq={e.seq}
       data-outcome={e.outcome.kind}
+      data-pinned={pinned ? 'true' : 'false'}
     >
       <span
         role="gridcell"
@@ -44,6 +51,26 @@ function Row({
         title={e.journeyId ? `Journey ${e.journeyId}` : 'No journey'}
         data-has-journey={hue !== null}
       />
+      <span role="gridcell" className="c-pin">
+        <button
+          type="button"
+          className={`pin-btn${pinned ? ' is-pinned' : ''}`}
+          aria-pressed={pinned}
+          aria-label={`${pinned ? 'Unpin' : 'Pin'} exchange #${e.seq}`}
+          title={
+            pinned
+              ? 'Pinned: kept past the log’s cap. Click to unpin.'
+              : 'Pin: keep it past the log’s cap'
+          }
+          onClick={(event) => {
+            event.stopPropagation();
+            onPin(!pinned);
+          }}
+          data-testid="pin-exchange"
+        >
+          <Icon name="pin" size={12} />
+        </button>
+      </span>
       <span role="gridcell" className="c-time mono">
         {formatClock(e.startedAt)}
       </span>
@@ -84,6 +111,8 @@ export function LogList() {
   const selectedId = useAppStore((s) => s.selectedId);
   const select = useAppStore((s) => s.selectExchange);
   const total = useAppStore((s) => s.items.length);
+  const pins = useAppStore((s) => s.pins);
+  const setPin = useAppStore((s) => s.setPin);
   const parentRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- this component is not compiled
   const virtualizer = useVirtualizer({
@@ -110,6 +139,7 @@ export function LogList() {
     >
       <div className="log-head" role="row">
         <span role="columnheader" aria-label="Journey" />
+        <span role="columnheader" aria-label="Pinned" />
         <span role="columnheader">Time</span>
         <span role="columnheader">Method</span>
         <span role="columnheader">Path</span>
@@ -156,7 +186,9 @@ export function LogList() {
                     prev={visible[item.index - 1]}
                     next={visible[item.index + 1]}
                     selected={e.id === selectedId}
+                    pinned={isPinned(pins, e)}
                     onSelect={() => select(e.id)}
+                    onPin={(pinned) => void setPin('exchange', e.id, pinned)}
                   />
                 </div>
               );

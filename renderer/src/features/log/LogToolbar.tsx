@@ -19,6 +19,9 @@ export function LogToolbar() {
     ),
   );
   const setPaused = useAppStore((s) => s.setPaused);
+  const pinnedFirst = useAppStore((s) => s.pinnedFirst);
+  const setPinnedFirst = useAppStore((s) => s.setPinnedFirst);
+  const pinCount = useAppStore((s) => s.pins.exchanges.length + s.pins.journeys.length);
   const clearLog = useAppStore((s) => s.clearLog);
   const clearError = useAppStore((s) => s.clearError);
   const filtered = useAppStore(selectors.isFiltered);
@@ -95,6 +98,16 @@ export function LogToolbar() {
           {clearError}
         </span>
       ) : null}
+      <button
+        type="button"
+        className="btn btn-sm btn-toggle"
+        onClick={() => setPinnedFirst(!pinnedFirst)}
+        aria-pressed={pinnedFirst}
+        data-testid="log-pinned-first"
+        title="List the pinned exchanges first"
+      >
+        <Icon name="pin" size={12} /> Pinned first{pinCount > 0 ? ` (${pinCount})` : ''}
+      </button>
       <button
         type="button"
         className={`btn btn-sm ${paused ? 'btn-warn' : ''}`}

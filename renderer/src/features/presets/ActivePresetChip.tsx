@@ -44,9 +44,9 @@ export function ActivePresetChip() {
     );
   }
   const title = [
-    summary?.scenario ? `Scenario: ${summary.scenario}` : null,
+    summary?.scenario ? `Scenario: ${summary.scenario}` : 'No scenario',
     summary?.persona ? `Persona: ${summary.persona}` : null,
-    modified ? 'The configuration was changed after it was applied.' : null,
+    modified ? 'Changed since it was applied.' : null,
   ]
     .filter(Boolean)
     .join('\n');
@@ -56,17 +56,35 @@ export function ActivePresetChip() {
       className={`active-preset${modified ? ' is-modified' : ''}`}
       onClick={open}
       title={title}
-      aria-label={`Active: ${label}${modified ? ' (modified since applied)' : ''}`}
+      aria-label={`In force: ${title.replace(/\n/g, '; ')}`}
       data-testid="active-preset"
       data-state={modified ? 'modified' : 'applied'}
     >
       <Icon name={summary?.scenario ? 'list' : 'user'} size={13} />
       <span className="active-preset-label" data-testid="active-preset-label">
-        {label}
+        {summary?.scenario ? (
+          <span className="active-preset-scenario" data-testid="active-preset-scenario">
+            {summary.scenario}
+          </span>
+        ) : null}
+        {summary?.scenario && summary.persona ? (
+          <span className="active-preset-sep" aria-hidden="true">
+            ·
+          </span>
+        ) : null}
+        {summary?.persona ? (
+          <span className="active-preset-persona" data-testid="active-preset-persona">
+            {summary.persona}
+          </span>
+        ) : null}
       </span>
       {modified ? (
-        <span className="active-preset-modified" data-testid="active-preset-modified">
-          modified
+        <span
+          className="active-preset-modified"
+          data-testid="active-preset-modified"
+          title="Changed since it was applied"
+        >
+          + changes
         </span>
       ) : null}
     </button>

@@ -1,6 +1,6 @@
 import { Dialog } from '../../components/Dialog.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { findPreset } from '../../store/presets-slice.js';
+import { findPreset } from '../../store/presets/preset-lookup.js';
 
 /** Asks before a saved persona or scenario file is deleted. */
 export function DeleteDialog() {

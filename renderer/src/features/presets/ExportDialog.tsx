@@ -3,7 +3,7 @@ import { CopyButton } from '../../components/CopyButton.js';
 import { Dialog } from '../../components/Dialog.js';
 import { Icon } from '../../components/Icon.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { EXPORT_FORMATS } from '../../store/presets-slice.js';
+import { EXPORT_FORMATS } from '../../store/presets/presets-state.js';
 import { FORMAT_HELP } from './ImportDialog.js';
 import { exportFileName } from './preset-format.js';
 

@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { Icon } from '../../components/Icon.js';
 import { KeyValueTable } from '../../components/KeyValueTable.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { EXPORT_FORMATS } from '../../store/presets-slice.js';
+import { EXPORT_FORMATS } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
 import { scenarioRows } from './preset-format.js';
 
@@ -32,8 +32,9 @@ export const FORMAT_HELP: Record<ExportFormat, { label: string; hint: string; ex
 };
 
 /**
- * Paste a scenario in any of the four formats. Check shows every problem with its field, or what
- * the scenario sets; nothing is saved or applied until Save (which needs a data folder).
+ * Paste a scenario in any of the four formats: the dialog switches to the format the text is in
+ * (until one is picked by hand). Check shows every problem with its field, or what the scenario
+ * sets; nothing is saved or applied until Save (which needs a data folder) or Apply without saving.
  */
 export function ImportDialog() {
   const state = useAppStore((s) => s.importState);
@@ -42,6 +43,7 @@ export function ImportDialog() {
   const setImport = useAppStore((s) => s.setImport);
   const check = useAppStore((s) => s.checkImport);
   const saveImport = useAppStore((s) => s.saveImport);
+  const applyImport = useAppStore((s) => s.applyImport);
   const close = useAppStore((s) => s.openDialog);
   const busy = state.status !== 'idle';
   const empty = state.text.trim() === '';
@@ -64,7 +66,24 @@ export function ImportDialog() {
           </label>
         ))}
       </div>
-      <p className="muted small">{help.hint}</p>
+      <p className="muted small" data-testid="import-format-hint">
+        {state.detected && state.detected === state.format && !state.formatChosen ? (
+          <strong data-testid="import-detected">Detected {help.label}. </strong>
+        ) : null}
+        {state.detected && state.detected !== state.format ? (
+          <span data-testid="import-detected-other">
+            This looks like {FORMAT_HELP[state.detected].label}.{' '}
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => setImport({ format: state.detected ?? state.format })}
+            >
+              Read it as {FORMAT_HELP[state.detected].label}
+            </button>{' '}
+          </span>
+        ) : null}
+        {help.hint}
+      </p>
       <textarea
         className="input mono textarea import-text"
         rows={11}
@@ -133,7 +152,7 @@ export function ImportDialog() {
         <p className="muted small" data-testid="import-no-folder">
           Saving needs a data folder: start with{' '}
           <code>npm run headless -- --data-dir ./simulator-data</code>. You can still check the text
-          here.
+          and apply it without saving.
         </p>
       ) : null}
       <div className="dialog-actions">
@@ -149,6 +168,16 @@ export function ImportDialog() {
         <span className="spacer" />
         <button
           type="button"
+          className={canSave ? 'btn' : 'btn btn-primary'}
+          onClick={() => void applyImport()}
+          disabled={busy || empty}
+          data-testid="import-apply"
+          title="Put the scenario in force now; nothing is written to the data folder"
+        >
+          {state.status === 'applying' ? 'Applying…' : 'Apply without saving'}
+        </button>
+        <button
+          type="button"
           className="btn"
           onClick={() => void saveImport(false)}
           disabled={busy || empty || !canSave}
@@ -158,7 +187,7 @@ export function ImportDialog() {
         </button>
         <button
           type="button"
-          className="btn btn-primary"
+          className={canSave ? 'btn btn-primary' : 'btn'}
           onClick={() => void saveImport(true)}
           disabled={busy || empty || !canSave}
           data-testid="import-save-apply"

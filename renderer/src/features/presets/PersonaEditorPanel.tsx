@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { Icon } from '../../components/Icon.js';
 import { AppStoreProvider, useAppStore } from '../../store/app-store-context.js';
 import { isDraftDirty } from '../../store/config-slice.js';
-import type { PersonaEditor } from '../../store/presets-slice.js';
+import type { PersonaEditor } from '../../store/presets/presets-state.js';
 import { ResponseFields } from '../config/ResponseFields.js';
 
 function Section({
@@ -70,7 +70,8 @@ export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
   const save = useAppStore((s) => s.savePersonaEditor);
   const close = useAppStore((s) => s.closePersonaEditor);
   const nameIssue = editor.issues.find((i) => i.path === 'name');
-  const otherIssues = editor.issues.filter((i) => i.path !== 'name');
+  const idIssue = editor.issues.find((i) => i.path === 'id');
+  const otherIssues = editor.issues.filter((i) => i.path !== 'name' && i.path !== 'id');
   return (
     <div className="preset-editor" data-testid="persona-editor">
       <header className="preset-editor-head">
@@ -97,13 +98,55 @@ export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
               data-testid="persona-description"
             />
           </label>
+          <label className="preset-editor-label">
+            <span>
+              Id <span className="muted small">(file name; scenarios name the persona by it)</span>
+            </span>
+            <input
+              className="input mono"
+              value={editor.newId}
+              onChange={(e) => update({ newId: e.target.value.trim() })}
+              aria-invalid={idIssue !== undefined}
+              maxLength={64}
+              spellCheck={false}
+              data-testid="persona-id"
+            />
+            {idIssue ? <span className="tone-bad small">{idIssue.message}</span> : null}
+          </label>
+          <label className="preset-editor-label">
+            <span>
+              Welsh name <span className="muted small">(optional; on the Welsh form)</span>
+            </span>
+            <input
+              className="input"
+              lang="cy"
+              value={editor.nameCy}
+              onChange={(e) => update({ nameCy: e.target.value })}
+              maxLength={120}
+              data-testid="persona-name-cy"
+            />
+          </label>
+          <label className="preset-editor-label">
+            <span>
+              Welsh description <span className="muted small">(optional)</span>
+            </span>
+            <input
+              className="input"
+              lang="cy"
+              value={editor.descriptionCy}
+              onChange={(e) => update({ descriptionCy: e.target.value })}
+              data-testid="persona-description-cy"
+            />
+          </label>
         </div>
-        {editor.id !== null ? (
-          <p className="muted small">
-            Saved as <code>personas/{editor.id}.json</code> in the data folder. The id stays when
-            the name changes.
-          </p>
-        ) : null}
+        <p className="muted small" data-testid="persona-file">
+          Saved as <code>personas/{editor.newId || '…'}.json</code> in the data folder.
+          {editor.id !== null && editor.newId !== editor.id
+            ? ` Saving renames it from ${editor.id}; saved scenarios that name it follow.`
+            : editor.idFollowsName
+              ? ' The id follows the name until you change it.'
+              : ''}
+        </p>
         {editor.error ? (
           <div className="notice notice-bad" role="alert" data-testid="persona-editor-error">
             <Icon name="alert" size={13} /> {editor.error}

@@ -4,7 +4,8 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
 import { KeyValueTable } from '../../components/KeyValueTable.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { isActivePreset, type PresetRef } from '../../store/presets-slice.js';
+import { isActivePreset } from '../../store/presets/preset-lookup.js';
+import { type PresetRef } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
 import { personaRows, scenarioRows } from './preset-format.js';
 
@@ -111,9 +112,10 @@ export function PresetDetail() {
           onClick={() => void actions.duplicate(presetRef)}
           disabled={!canSave}
           title={canSave ? 'Save an editable copy' : noFolder}
+          aria-describedby={canSave || !item.builtIn ? undefined : 'detail-builtin-note'}
           data-testid="detail-duplicate"
         >
-          <Icon name="copy" size={12} /> Duplicate
+          <Icon name="copy" size={12} /> {canSave ? 'Duplicate' : 'Duplicate (needs a data folder)'}
         </button>
         {!item.builtIn ? (
           <>
@@ -139,7 +141,11 @@ export function PresetDetail() {
             </button>
           </>
         ) : (
-          <span className="muted small">Built-in: duplicate it to make your own version.</span>
+          <span className="muted small" data-testid="detail-builtin-note" id="detail-builtin-note">
+            {canSave
+              ? 'Built-in: duplicate it to make your own version.'
+              : 'Built-in. Copies are saved in a data folder, and none was given: start with --data-dir to make your own version.'}
+          </span>
         )}
       </div>
     </article>

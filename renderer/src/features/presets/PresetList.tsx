@@ -3,12 +3,8 @@ import type { Persona, Scenario } from '../../../../server/src/contract.js';
 import { Icon } from '../../components/Icon.js';
 import { Kbd } from '../../components/Kbd.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import {
-  isActivePreset,
-  presetKey,
-  SCENARIO_SHORTCUTS,
-  type PresetKind,
-} from '../../store/presets-slice.js';
+import { isActivePreset, presetKey } from '../../store/presets/preset-lookup.js';
+import { SCENARIO_SHORTCUTS, type PresetKind } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
 
 function PresetRow({

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Dialog } from '../../components/Dialog.js';
 import { Kbd } from '../../components/Kbd.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { isActivePreset } from '../../store/presets-slice.js';
+import { isActivePreset } from '../../store/presets/preset-lookup.js';
 import { filterEntries, switcherEntries, type SwitcherEntry } from './switcher-model.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   INLINE_PERSONA,
   SCENARIO_FLAG_NAMES,
   type ScenarioEditor,
-} from '../../store/presets-slice.js';
+} from '../../store/presets/presets-state.js';
 import { toggleError } from '../../store/scenario-slice.js';
 import { SCENARIO_CATALOGUE } from '../scenarios/scenario-catalogue.js';
 import { FLAG_LABELS } from './preset-format.js';

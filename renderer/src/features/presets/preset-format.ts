@@ -6,7 +6,7 @@ import type {
   ScenarioFlags,
 } from '../../../../server/src/contract.js';
 import type { DiffSide } from '../../api/presets-client.js';
-import { SCENARIO_FLAG_NAMES } from '../../store/presets-slice.js';
+import { SCENARIO_FLAG_NAMES } from '../../store/presets/presets-state.js';
 import { faultName } from '../scenarios/scenario-catalogue.js';
 
 /** What the header chip says about the active scenario and persona. */

@@ -1,5 +1,5 @@
 import type { Persona, Scenario } from '../../../../server/src/contract.js';
-import { SCENARIO_SHORTCUTS, type PresetKind } from '../../store/presets-slice.js';
+import { SCENARIO_SHORTCUTS, type PresetKind } from '../../store/presets/presets-state.js';
 
 /** One row of the quick switcher. */
 export interface SwitcherEntry {

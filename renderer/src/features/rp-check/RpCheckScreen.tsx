@@ -77,7 +77,7 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
         {step.instruction}
       </p>
       <p className="muted">
-        <span className="expect-label">A correct relying party</span> {step.expectation}
+        <span className="expect-label">Expected:</span> {step.expectation}
       </p>
       {waiting ? (
         <p className="notice" data-testid="rp-waiting">

@@ -69,8 +69,8 @@ function FaultRow({ info, slot }: { info: FaultTargetInfo; slot: FaultSlot }) {
           {faultEffect(info, slot === 'latency' ? 'latency' : 'outage')}
         </p>
         <p className="scenario-expect">
-          <span className="expect-label">A correct relying party</span>{' '}
-          {lowerFirst(faultExpect(info, slot === 'latency' ? 'latency' : 'outage'))}
+          <span className="expect-label">Expected of your relying party:</span>{' '}
+          {faultExpect(info, slot === 'latency' ? 'latency' : 'outage')}
         </p>
         <div className="fault-settings">
           {slot === 'answer' ? (
@@ -136,8 +136,6 @@ function FaultRow({ info, slot }: { info: FaultTargetInfo; slot: FaultSlot }) {
     </li>
   );
 }
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Outages, dropped connections and latency, per endpoint. */
 export function FaultsGroup() {

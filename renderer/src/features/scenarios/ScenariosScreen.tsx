@@ -58,8 +58,7 @@ function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
                 </label>
                 <p className="scenario-effect">{s.effect}</p>
                 <p className="scenario-expect">
-                  <span className="expect-label">A correct relying party</span>{' '}
-                  {lowerFirst(s.expect)}
+                  <span className="expect-label">Expected of your relying party:</span> {s.expect}
                 </p>
               </div>
             </li>
@@ -69,8 +68,6 @@ function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
     </section>
   );
 }
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** One toggle per error scenario; each applies at once. */
 export function ScenariosScreen() {

@@ -79,7 +79,7 @@ export function StatusBar() {
         <Icon name="key" size={12} />
         Default client
       </button>
-      {version ? <span className="status-item muted">v{version}</span> : null}
+      {version ? <span className="status-item status-version muted">v{version}</span> : null}
     </footer>
   );
 }

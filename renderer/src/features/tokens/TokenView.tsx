@@ -214,6 +214,21 @@ export function TokenView({
           ))}
         </ul>
       ) : null}
+      {analysis?.warnings && analysis.warnings.length > 0 ? (
+        <div className="token-warnings" role="status" data-testid="token-warnings">
+          <p>
+            <Icon name="alert" size={13} /> Values the provider never sends (accepted by the
+            simulator; a relying party may stumble on them):
+          </p>
+          <ul>
+            {analysis.warnings.map((w) => (
+              <li key={w} data-testid="token-warning">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {decoded.problem && !analysis ? (
         <p className="notice notice-bad">
           <Icon name="alert" size={13} /> {decoded.problem}

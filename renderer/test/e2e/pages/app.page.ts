@@ -15,8 +15,14 @@ export class AppPage {
     await this.page.locator('[data-testid="status-connection"][data-state="open"]').waitFor();
   }
 
+  /** Opens a screen by its tab, or from the "More" menu when the tab does not fit. */
   async goTo(screen: ScreenName): Promise<void> {
-    await this.page.getByTestId(`nav-${screen}`).click();
+    const tab = this.page.getByTestId(`nav-${screen}`);
+    if ((await tab.count()) === 0) {
+      await this.page.getByTestId('nav-more').click();
+      await this.page.getByTestId(`nav-more-${screen}`).click();
+    } else await tab.click();
+    await this.page.locator(`.app[data-screen="${screen}"]`).waitFor();
   }
 
   navTab(screen: ScreenName): Locator {

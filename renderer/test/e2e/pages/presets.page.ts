@@ -83,11 +83,16 @@ export class PresetsPage {
     return this.page.getByTestId('import-text');
   }
 
+  /** The format whose radio is checked. */
+  async importFormatChosen(): Promise<string | null> {
+    return this.page.locator('input[name="import-format"]:checked').getAttribute('value');
+  }
+
   get importProblems(): Locator {
     return this.page.getByTestId('import-problem');
   }
 
-  importButton(which: 'check' | 'save' | 'save-apply'): Locator {
+  importButton(which: 'check' | 'save' | 'save-apply' | 'apply'): Locator {
     return this.page.getByTestId(`import-${which}`);
   }
 

@@ -47,7 +47,7 @@ describe('checkQueryRequest', () => {
         claims: [`${VOCAB_URL}/v1/address`],
         state: 'st',
         nonce: 'no',
-        vtr: { credentialTrust: 'Cl.Cm', levelOfConfidence: 'P2' },
+        vtr: { credentialTrust: 'Cl.Cm', levelOfConfidence: 'P2', requested: 'Cl.Cm.P2' },
         uiLocale: 'cy',
         maxAge: 30,
         prompt: ['login', 'consent'],

@@ -16,7 +16,7 @@ import {
 import { checkClaims, parseClaimsRequest, INVALID_CLAIMS } from './check-claims.js';
 import { checkPkce } from './check-pkce.js';
 import { checkScopes } from './check-scopes.js';
-import { checkVtr, isIdentityVector } from './check-vtr.js';
+import { checkVtr, isIdentityVector, withRequested } from './check-vtr.js';
 
 export const MISSING_STATE = 'Request is missing state parameter';
 export const MISSING_NONCE = 'Request is missing nonce parameter';
@@ -77,7 +77,7 @@ export function checkQueryRequest(
     claims: isIdentityVector(vtr.value) ? claims.value : [],
     state: params.state,
     nonce: params.nonce,
-    vtr: vtr.value,
+    vtr: withRequested(vtr.value, params.vtr),
     uiLocale: pickLocale(params.ui_locales),
     ...(maxAge !== undefined ? { maxAge } : {}),
     prompt: params.prompt ? params.prompt.split(' ') : [],

@@ -25,6 +25,28 @@ export const isIdentityVector = (v: Vector): boolean =>
   v.levelOfConfidence !== null && v.levelOfConfidence !== 'P0';
 
 /**
+ * The first vector as the request wrote it ("Cl.Cm.P2"), for showing it back; undefined when the
+ * vtr is absent, empty or not readable (checkVtr says whether it is valid).
+ */
+export function requestedVector(raw: unknown): string | undefined {
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
+}
+
+/** The vector, with the way the request wrote it when it wrote one. */
+export function withRequested(vector: Vector, raw: unknown): Vector {
+  const requested = requestedVector(raw);
+  return requested === undefined ? vector : { ...vector, requested };
+}
+
+/**
  * Parses and checks a vtr (a JSON array of vector strings, or an array from a request object).
  * The first vector drives the ID token's vot and the identity claims.
  */

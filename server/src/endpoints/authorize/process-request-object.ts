@@ -22,7 +22,7 @@ import { checkClaims, parseClaimsRequest, INVALID_CLAIMS } from './check-claims.
 import { checkPkce } from './check-pkce.js';
 import { parseRequestObjectMembers } from './parse-request-object-members.js';
 import { checkScopes } from './check-scopes.js';
-import { checkVtr, isIdentityVector, VTR_NOT_VALID } from './check-vtr.js';
+import { checkVtr, isIdentityVector, VTR_NOT_VALID, withRequested } from './check-vtr.js';
 import {
   MISSING_NONCE,
   MISSING_STATE,
@@ -179,7 +179,7 @@ export async function processRequestObject(
     claims: isIdentityVector(vtr.value) ? requested.value : [],
     state,
     nonce,
-    vtr: vtr.value,
+    vtr: withRequested(vtr.value, claims.vtr),
     uiLocale: pickLocale(claims.ui_locales),
     ...(maxAge !== undefined ? { maxAge } : {}),
     prompt: typeof claims.prompt === 'string' ? claims.prompt.split(' ') : [],

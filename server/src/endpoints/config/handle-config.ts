@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { SimulatorContext } from '../../simulator-context.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { applyConfigPatch, parseConfigRequest } from '../../config/parse-config-request.js';
+import { checkResponsePlausibility } from '../../config/check-plausibility.js';
 import { configErrorsBody } from './config-errors-body.js';
 
 export function handleGetConfig(ctx: SimulatorContext, _req: Request, res: Response): void {
@@ -40,7 +41,21 @@ export function handlePostConfig(ctx: SimulatorContext, req: Request, res: Respo
 export function handleValidateConfig(ctx: SimulatorContext, req: Request, res: Response): void {
   const parsed = parseConfigRequest(req.body);
   const merged = parsed.ok ? applyConfigPatch(ctx.config.get(), parsed.value) : parsed;
-  if (merged.ok) res.json({ ok: true });
+  // Warnings about values the provider would never send: the merged configuration's, or, when it
+  // is refused, those of the response fields as sent.
+  const body: unknown = req.body;
+  const warnings = checkResponsePlausibility(
+    merged.ok
+      ? merged.value.responseConfiguration
+      : typeof body === 'object' && body !== null
+        ? (body as Record<string, unknown>).responseConfiguration
+        : undefined,
+  );
+  if (merged.ok) res.json({ ok: true, warnings });
   else
-    res.json({ ok: false, issues: merged.error.map(({ path, message }) => ({ path, message })) });
+    res.json({
+      ok: false,
+      issues: merged.error.map(({ path, message }) => ({ path, message })),
+      warnings,
+    });
 }

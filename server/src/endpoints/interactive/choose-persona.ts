@@ -12,9 +12,13 @@ import { PERSONA_FIELD, type PersonaChoice } from './render-interactive-form.js'
 
 /** The personas the form offers: built-in first, then the saved ones (broken files left out). */
 export function personaChoices(presets: PresetStore): PersonaChoice[] {
-  return presets
-    .listPersonas()
-    .items.map(({ id, name, description }) => ({ id, name, description }));
+  return presets.listPersonas().items.map(({ id, name, description, nameCy, descriptionCy }) => ({
+    id,
+    name,
+    description,
+    ...(nameCy !== undefined ? { nameCy } : {}),
+    ...(descriptionCy !== undefined ? { descriptionCy } : {}),
+  }));
 }
 
 const refused = (msg: string): Result<never, FormIssue> =>

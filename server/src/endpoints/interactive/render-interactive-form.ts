@@ -22,6 +22,9 @@ export interface PersonaChoice {
   id: string;
   name: string;
   description: string;
+  /** Shown instead on the Welsh form, when the persona has them. */
+  nameCy?: string;
+  descriptionCy?: string;
 }
 
 /** The submit button's name: its value is the persona id. */
@@ -124,7 +127,15 @@ function personaSection(
   if (personas.length === 0) return '';
   const p = t.personas;
   const items = personas
-    .map((persona, i) => {
+    .map((choice, i) => {
+      const persona =
+        lang === 'cy'
+          ? {
+              ...choice,
+              name: choice.nameCy ?? choice.name,
+              description: choice.descriptionCy ?? choice.description,
+            }
+          : choice;
       const nameId = `persona-${i}-name`;
       const descriptionId = `persona-${i}-description`;
       const description = persona.description

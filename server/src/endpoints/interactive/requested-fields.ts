@@ -39,8 +39,12 @@ export function shortClaimName(claim: string): string {
   return claim.startsWith(prefix) ? claim.slice(prefix.length) : claim;
 }
 
-/** The vector of trust as written in vtr: "P2.Cl.Cm", or "Cl.Cm" without identity. */
+/**
+ * The vector of trust as the request wrote it ("Cl.Cm.P2" stays "Cl.Cm.P2"); without one, the
+ * default "Cl.Cm", or the parts in the usual order.
+ */
 export function vectorText(request: AuthorizationRequest): string {
-  const { credentialTrust, levelOfConfidence } = request.vtr;
+  const { credentialTrust, levelOfConfidence, requested } = request.vtr;
+  if (requested !== undefined) return requested;
   return levelOfConfidence ? `${levelOfConfidence}.${credentialTrust}` : credentialTrust;
 }

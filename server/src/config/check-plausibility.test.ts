@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from './defaults.js';
+import { BUILT_IN_PERSONAS } from '../presets/built-in-personas.js';
+import {
+  checkCoreIdentityPlausibility,
+  checkResponsePlausibility,
+  isE164,
+  isIsoDate,
+} from './check-plausibility.js';
+
+const messages = (response: unknown) => checkResponsePlausibility(response).map((w) => w.message);
+
+describe('plausibility rules of the provider document', () => {
+  it('raise nothing for the built-in personas; the defaults (and the default user) only for their local phone number', () => {
+    // The public simulator's default phone number is written the national way.
+    expect(messages(defaultConfig().responseConfiguration)).toEqual([
+      '"07123456789" is not an E.164 number (+ and up to 15 digits, no spaces: +447700900000)',
+    ]);
+    for (const p of BUILT_IN_PERSONAS.filter((p) => p.id !== 'default-user'))
+      expect(checkResponsePlausibility(p.responseConfiguration), p.id).toEqual([]);
+  });
+
+  it('ISO 8601 dates: real calendar dates only', () => {
+    for (const ok of ['1985-02-08', '2000-02-29', '2024-12-31'])
+      expect(isIsoDate(ok), ok).toBe(true);
+    for (const bad of [
+      '1985-13-45',
+      '2023-02-29',
+      '1985-2-8',
+      '08/02/1985',
+      '1985-02-08T00:00',
+      '',
+      19850208,
+      null,
+    ])
+      expect(isIsoDate(bad), String(bad)).toBe(false);
+  });
+
+  it('E.164 phone numbers', () => {
+    expect(isE164('+447700900000')).toBe(true);
+    for (const bad of [
+      '07700 900000',
+      '+44 7700 900000',
+      '+0447700900000',
+      '+4477009000001234',
+      447700900000,
+    ])
+      expect(isE164(bad), String(bad)).toBe(false);
+  });
+
+  it('warns, with the field and the item, about each value the provider would never send', () => {
+    const response = {
+      phoneNumber: '07700 900000',
+      coreIdentityVerifiableCredentials: {
+        credentialSubject: {
+          birthDate: [{ value: '1985-13-45' }],
+          name: [{ nameParts: [], validFrom: '2020-02-30' }],
+        },
+      },
+      postalAddressDetails: [
+        {
+          buildingNumber: '8',
+          streetName: '<script>',
+          validFrom: '2019-05-03',
+          addressCountry: 'GB',
+        },
+        { validFrom: '2001-01-01', validUntil: 'soon', addressCountry: 'GBR' },
+      ],
+      passportDetails: [{ icaoIssuerCode: 'GBRX', expiryDate: '2031-08-01' }],
+      drivingPermitDetails: [{ expiryDate: '31/08/2031' }],
+      returnCodes: [{ code: 'D' }, { code: 'DX' }],
+    };
+    expect(checkResponsePlausibility(response).map((w) => w.path)).toEqual([
+      'responseConfiguration.phoneNumber',
+      'responseConfiguration.coreIdentityVerifiableCredentials',
+      'responseConfiguration.coreIdentityVerifiableCredentials',
+      'responseConfiguration.postalAddressDetails',
+      'responseConfiguration.postalAddressDetails',
+      'responseConfiguration.postalAddressDetails',
+      'responseConfiguration.postalAddressDetails',
+      'responseConfiguration.passportDetails',
+      'responseConfiguration.drivingPermitDetails',
+      'responseConfiguration.returnCodes',
+    ]);
+    const all = messages(response).join('\n');
+    expect(all).toContain('"07700 900000" is not an E.164 number');
+    expect(all).toContain('birthDate item 0: value "1985-13-45" is not an ISO 8601 date');
+    expect(all).toContain('name item 0: validFrom "2020-02-30" is not an ISO 8601 date');
+    expect(all).toContain('item 0 validFrom: "2019-05-03": only the year is collected');
+    expect(all).toContain('item 0 streetName: "<script>" has characters an address never holds');
+    expect(all).toContain('item 1 validUntil: "soon" is not an ISO 8601 date');
+    expect(all).toContain('item 1 addressCountry: "GBR" is not an ISO 3166-1 alpha-2 code');
+    expect(all).toContain('item 0 icaoIssuerCode: "GBRX" is longer than 3 characters');
+    expect(all).toContain('item 0 expiryDate: "31/08/2031" is not an ISO 8601 date');
+    expect(all).toContain('item 1 code: "DX" is not a single letter');
+  });
+
+  it('ignores what is absent, null or of another shape (the type checks are elsewhere)', () => {
+    for (const value of [null, undefined, 42, 'text', [], { phoneNumber: null }]) {
+      expect(checkResponsePlausibility(value)).toEqual([]);
+    }
+    expect(
+      checkResponsePlausibility({
+        postalAddressDetails: [null, 5, { validFrom: null, uprn: 100023336956 }],
+        passportDetails: 'x',
+        returnCodes: [{ code: 5 }, null],
+        coreIdentityVerifiableCredentials: { credentialSubject: { birthDate: 'x', name: [null] } },
+      }),
+    ).toEqual([]);
+    expect(checkCoreIdentityPlausibility({ credentialSubject: [] }, 'vc')).toEqual([]);
+  });
+});

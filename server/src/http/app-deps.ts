@@ -1,0 +1,26 @@
+import type { SimulatorContext } from '../simulator-context.js';
+import type { SimulatorEvents } from '../simulator-events.js';
+import type { ExchangeBuffer } from '../log/exchange-buffer.js';
+import type { StartupPreset } from '../presets/preset-types.js';
+import type { PlanStore } from '../rp-check/plan-store.js';
+import type { RpCheckRun } from '../rp-check/rp-check-run.js';
+
+/**
+ * What the app and every router mounted on it are built from. It lives apart from app.ts so the
+ * routers depend on this description, not on the app that mounts them.
+ */
+export interface AppDeps {
+  context: SimulatorContext;
+  events: SimulatorEvents;
+  log: ExchangeBuffer;
+  uiDir: string | undefined;
+  /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
+  startupPreset: StartupPreset | undefined;
+  version: string;
+  /** The relying-party check (absent: its routes answer 404). */
+  rpCheck?: { run: RpCheckRun; plans: PlanStore };
+  onClose: (fn: () => void) => void;
+}
+
+/** Body size limit, as Express's default: larger bodies get 413. */
+export const BODY_LIMIT = '100kb';
