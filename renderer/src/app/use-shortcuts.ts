@@ -114,8 +114,11 @@ export function useShortcuts(store: AppStore): void {
         input.focus();
         if (typed === '') input.select();
         else {
+          // The field shows the text and the caret at its end at once: a caret placed a frame
+          // later would jump back over keys typed in between.
           store.getState().setFilter({ text: typed });
-          frame = requestAnimationFrame(() => input.setSelectionRange(typed.length, typed.length));
+          input.value = typed;
+          input.setSelectionRange(typed.length, typed.length);
         }
       };
       frame = requestAnimationFrame(attempt);
