@@ -31,7 +31,7 @@ export const MAX_DESCRIPTION_LENGTH = 2000;
 /** At least one visible character, no control characters. */
 export const NAME_PATTERN = '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$';
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
 const text = (description: string): Schema => ({ description });
 

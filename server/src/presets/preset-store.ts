@@ -19,7 +19,7 @@ import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from './built-in-scenarios.js';
 import { parsePersonaDocument, parseScenarioDocument } from './parse-preset.js';
 import { isPresetId } from './preset-id.js';
-import { PERSONA_SCHEMA, SCENARIO_SCHEMA, schemaFileText } from './preset-schemas.js';
+import { PERSONA_SCHEMA, SCENARIO_SCHEMA, schemaFileText, type Schema } from './preset-schemas.js';
 import type { Persona, PresetList, PresetProblem, Scenario } from './preset-types.js';
 import {
   personaToDocument,
@@ -74,6 +74,22 @@ export function writeFileAtomic(file: string, text: string): void {
     rmSync(tmp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Keeps <dataDir>/schemas/<name> equal to the schema, so editors validate the saved files; the
+ * file is written only when it differs.
+ */
+export function keepSchemaCopy(dataDir: string, name: string, schema: Schema): void {
+  const file = join(dataDir, 'schemas', name);
+  const want = schemaFileText(schema);
+  let have: string | undefined;
+  try {
+    have = readFileSync(file, 'utf8');
+  } catch {
+    have = undefined;
+  }
+  if (have !== want) writeFileAtomic(file, want);
 }
 
 function readText(file: string): string {
@@ -194,17 +210,8 @@ export class PresetStore {
     for (const [name, schema] of [
       ['persona.schema.json', PERSONA_SCHEMA],
       ['scenario.schema.json', SCENARIO_SCHEMA],
-    ] as const) {
-      const file = join(this.dataDir, 'schemas', name);
-      const want = schemaFileText(schema);
-      let have: string | undefined;
-      try {
-        have = readFileSync(file, 'utf8');
-      } catch {
-        have = undefined;
-      }
-      if (have !== want) writeFileAtomic(file, want);
-    }
+    ] as const)
+      keepSchemaCopy(this.dataDir, name, schema);
   }
 
   private readOne<T>(

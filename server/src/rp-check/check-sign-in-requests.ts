@@ -1,4 +1,5 @@
 import type { Exchange, SimulatorConfig } from '../contract.js';
+import { decodeVtr, VTR_NOT_JSON } from '../endpoints/authorize/check-vtr.js';
 import {
   authorizeParams,
   bodyOf,
@@ -27,14 +28,8 @@ const VECTOR = /^(Cl|Cl\.Cm|Cm\.Cl)(\.P[0-3])?$/;
 
 /** What is wrong with a vtr, or null. */
 export function vtrProblem(raw: unknown): string | null {
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      return `vtr ${JSON.stringify(raw).slice(0, 80)} is not a JSON array`;
-    }
-  }
+  const list = decodeVtr(raw);
+  if (list === VTR_NOT_JSON) return `vtr ${JSON.stringify(raw).slice(0, 80)} is not a JSON array`;
   if (!Array.isArray(list) || list.length === 0)
     return 'vtr must be a JSON array of vectors such as ["Cl.Cm"]';
   for (const v of list as unknown[]) {
@@ -49,14 +44,7 @@ export function vtrProblem(raw: unknown): string | null {
 
 /** The identity level a vtr asks for ("P2"), or undefined. */
 export function requestedLevel(raw: unknown): string | undefined {
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  }
+  const list = decodeVtr(raw);
   if (!Array.isArray(list)) return undefined;
   for (const v of list as unknown[]) {
     const level = typeof v === 'string' ? v.match(/\.(P[1-3])$/)?.[1] : undefined;

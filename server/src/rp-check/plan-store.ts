@@ -2,8 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from '../errors/result.js';
 import { isPresetId } from '../presets/preset-id.js';
-import { describeIssues, MAX_FILE_BYTES, writeFileAtomic } from '../presets/preset-store.js';
-import { schemaFileText } from '../presets/preset-schemas.js';
+import {
+  describeIssues,
+  keepSchemaCopy,
+  MAX_FILE_BYTES,
+  writeFileAtomic,
+} from '../presets/preset-store.js';
 import { buildDefaultPlan, DEFAULT_PLAN_ID } from './default-plan.js';
 import { parsePlanDocument, toPlan } from './parse-plan.js';
 import { PLAN_SCHEMA, PLAN_SCHEMA_REF } from './plan-schema.js';
@@ -152,15 +156,7 @@ export class PlanStore {
     if (!this.dataDir) throw new Error('no data folder: start with --data-dir');
     if (!isPresetId(plan.id) || plan.id === DEFAULT_PLAN_ID)
       throw new Error(`"${plan.id}" cannot be the id of a saved plan`);
-    const schemaFile = join(this.dataDir, 'schemas', 'rp-check-plan.schema.json');
-    const want = schemaFileText(PLAN_SCHEMA);
-    let have: string | undefined;
-    try {
-      have = readFileSync(schemaFile, 'utf8');
-    } catch {
-      have = undefined;
-    }
-    if (have !== want) writeFileAtomic(schemaFile, want);
+    keepSchemaCopy(this.dataDir, 'rp-check-plan.schema.json', PLAN_SCHEMA);
     const text = `${JSON.stringify(planToDocument(plan), null, 2)}\n`;
     writeFileAtomic(join(this.dataDir, 'plans', `${plan.id}.json`), text);
   }

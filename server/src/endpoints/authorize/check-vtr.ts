@@ -7,6 +7,22 @@ export const VTR_NOT_VALID = 'Request vtr not valid';
 const DEFAULT_VECTOR: Vector = { credentialTrust: 'Cl.Cm', levelOfConfidence: null };
 const LOC = /^P[0-3]$/;
 
+/** Marks a vtr given as text that is not JSON. */
+export const VTR_NOT_JSON = Symbol('vtr not JSON');
+
+/**
+ * The vtr as a value: a query parameter's JSON text decoded (VTR_NOT_JSON when it is not JSON),
+ * a request object's array (or anything else) as it is.
+ */
+export function decodeVtr(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return VTR_NOT_JSON;
+  }
+}
+
 function parseVector(text: string): Vector | null {
   const parts = text.split('.');
   const credential = parts.filter((p) => p.startsWith('C')).sort();
@@ -29,14 +45,7 @@ export const isIdentityVector = (v: Vector): boolean =>
  * vtr is absent, empty or not readable (checkVtr says whether it is valid).
  */
 export function requestedVector(raw: unknown): string | undefined {
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  }
+  const list = decodeVtr(raw);
   return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
 }
 
@@ -53,14 +62,7 @@ export function withRequested(vector: Vector, raw: unknown): Vector {
 export function checkVtr(raw: unknown, client: ClientConfiguration): Result<Vector, OAuthError> {
   const invalid = err(invalidRequestRedirect(VTR_NOT_VALID));
   if (raw === undefined || raw === null || raw === '') return ok(DEFAULT_VECTOR);
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      return invalid;
-    }
-  }
+  const list = decodeVtr(raw);
   if (!Array.isArray(list)) return invalid;
   if (list.length === 0) return ok(DEFAULT_VECTOR);
   if (list.length > 10 || !list.every((v): v is string => typeof v === 'string')) return invalid;
