@@ -14,7 +14,8 @@ import { SCENARIO_FLAGS, type PersonaDocument, type ScenarioDocument } from './p
 
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
 
-function checkKeys(
+/** Lists each key of the object that is not allowed as an "unknown field" issue at its path. */
+export function checkKeys(
   value: Record<string, unknown>,
   allowed: readonly string[],
   prefix: string,

@@ -56,7 +56,12 @@ export function describeIssues(issues: readonly ConfigIssue[]): string {
   return issues.map((i) => `${i.path || '(document)'}: ${i.message}`).join('; ');
 }
 
+/** The problem reported for a file in a data folder whose name is not an id. */
+export const FILE_NAME_NOT_ID =
+  'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json';
+
 /** Writes a file atomically: a temporary file next to it, flushed, then renamed over it. */
+
 export function writeFileAtomic(file: string, text: string): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
@@ -286,8 +291,7 @@ export class PresetStore {
       if (!isPresetId(id)) {
         problems.push({
           file,
-          message:
-            'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json',
+          message: FILE_NAME_NOT_ID,
         });
         continue;
       }

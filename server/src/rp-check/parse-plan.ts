@@ -1,7 +1,12 @@
 import type { ConfigIssue } from '../contract.js';
 import { isPlainObject } from '../config/field-rules.js';
 import { err, ok, type Result } from '../errors/result.js';
-import { isValidName, nestedTooDeep, parseScenarioDocument } from '../presets/parse-preset.js';
+import {
+  checkKeys,
+  isValidName,
+  nestedTooDeep,
+  parseScenarioDocument,
+} from '../presets/parse-preset.js';
 import { isPresetId } from '../presets/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH } from '../presets/preset-schemas.js';
 import {
@@ -42,17 +47,6 @@ const STEP_KEYS = [
   'expect',
 ] as const;
 const EXPECT_KEYS = ['identity', 'returnCode'] as const;
-
-function checkKeys(
-  value: Record<string, unknown>,
-  allowed: readonly string[],
-  prefix: string,
-  issues: ConfigIssue[],
-): void {
-  for (const key of Object.keys(value))
-    if (!allowed.includes(key))
-      issues.push({ path: prefix ? `${prefix}.${key}` : key, message: 'unknown field' });
-}
 
 const ID_MESSAGE = 'must be lowercase letters, digits and single hyphens, at most 64 characters';
 

@@ -4,6 +4,7 @@ import type { Result } from '../errors/result.js';
 import { isPresetId } from '../presets/preset-id.js';
 import {
   describeIssues,
+  FILE_NAME_NOT_ID,
   keepSchemaCopy,
   MAX_FILE_BYTES,
   writeFileAtomic,
@@ -104,8 +105,7 @@ export class PlanStore {
         if (!isPresetId(id)) {
           problems.push({
             file,
-            message:
-              'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json',
+            message: FILE_NAME_NOT_ID,
           });
           continue;
         }
