@@ -61,7 +61,6 @@ export const FILE_NAME_NOT_ID =
   'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json';
 
 /** Writes a file atomically: a temporary file next to it, flushed, then renamed over it. */
-
 export function writeFileAtomic(file: string, text: string): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
