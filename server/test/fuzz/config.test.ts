@@ -17,6 +17,7 @@ import {
   hostileJson,
   hostileString,
 } from './hostile-input.js';
+import { RESPONSE_FIELDS } from '../helpers/response-fields.js';
 
 const CLIENT_FIELDS = [
   'clientId',
@@ -34,19 +35,6 @@ const CLIENT_FIELDS = [
   'client_secret_hash',
   'pkceEnforced',
   'maxAgeEnabled',
-] as const;
-const RESPONSE_FIELDS = [
-  'sub',
-  'email',
-  'emailVerified',
-  'phoneNumber',
-  'phoneNumberVerified',
-  'maxLoCAchieved',
-  'coreIdentityVerifiableCredentials',
-  'passportDetails',
-  'drivingPermitDetails',
-  'postalAddressDetails',
-  'returnCodes',
 ] as const;
 const ERROR_LISTS = ['coreIdentityErrors', 'idTokenErrors', 'authoriseErrors'] as const;
 const FLAGS = [

@@ -17,23 +17,14 @@ import {
   hostileQuery,
   hostileString,
 } from './hostile-input.js';
+import { RESPONSE_FIELDS } from '../helpers/response-fields.js';
 
 const FORM_FIELDS = [
   'interactionId',
   'authCode',
   'authRequestParams',
   'state',
-  'sub',
-  'email',
-  'emailVerified',
-  'phoneNumber',
-  'phoneNumberVerified',
-  'maxLoCAchieved',
-  'coreIdentityVerifiableCredentials',
-  'passportDetails',
-  'drivingPermitDetails',
-  'postalAddressDetails',
-  'returnCodes',
+  ...RESPONSE_FIELDS,
   'continue',
 ] as const;
 

@@ -19,6 +19,7 @@ import {
   signClientAssertion,
 } from '../helpers/relying-party.js';
 import { ASSERTION_TYPE, FEW_RUNS, STACK_TRACE, expectFlowStillWorks } from './hostile-input.js';
+import { RESPONSE_FIELDS } from '../helpers/response-fields.js';
 
 /** A value of the wrong type for any field. */
 const wrongType = (): fc.Arbitrary<unknown> =>
@@ -238,23 +239,7 @@ describe('every field of every body, with a value of the wrong type', () => {
         return id;
       };
       let interactionId = await open();
-      const fields = [
-        'interactionId',
-        'sub',
-        'email',
-        'emailVerified',
-        'phoneNumber',
-        'phoneNumberVerified',
-        'maxLoCAchieved',
-        'coreIdentityVerifiableCredentials',
-        'passportDetails',
-        'drivingPermitDetails',
-        'postalAddressDetails',
-        'returnCodes',
-        'persona',
-        'checkboxesShown',
-        'lang',
-      ];
+      const fields = ['interactionId', ...RESPONSE_FIELDS, 'persona', 'checkboxesShown', 'lang'];
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...fields), wrongType(), async (field, value) => {
           const answer = await send(interactive.baseUrl, 'POST', '/form-submit', {

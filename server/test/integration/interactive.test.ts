@@ -20,6 +20,7 @@ import {
   signClientAssertion,
   type AuthorizeParams,
 } from '../helpers/relying-party.js';
+import { RESPONSE_FIELDS } from '../helpers/response-fields.js';
 
 const SIMULATOR_URL = 'http://localhost:3000';
 const UA = 'interactive-tests';
@@ -650,21 +651,7 @@ describe('POST /form-submit: invalid fields', () => {
 });
 
 describe('POST /form-submit: any field values', () => {
-  const FIELDS = [
-    'sub',
-    'email',
-    'emailVerified',
-    'phoneNumber',
-    'phoneNumberVerified',
-    'maxLoCAchieved',
-    'coreIdentityVerifiableCredentials',
-    'passportDetails',
-    'drivingPermitDetails',
-    'postalAddressDetails',
-    'returnCodes',
-    'checkboxesShown',
-    'redirectUri',
-  ] as const;
+  const FIELDS = [...RESPONSE_FIELDS, 'checkboxesShown', 'redirectUri'] as const;
   const value = fc.oneof(
     fc.string(),
     fc.json(),

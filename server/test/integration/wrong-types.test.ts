@@ -16,6 +16,7 @@ import {
   signRequestObject,
 } from '../helpers/relying-party.js';
 import { expectFlowStillWorks } from '../fuzz/hostile-input.js';
+import { RESPONSE_FIELDS } from '../helpers/response-fields.js';
 
 let sim: ListeningSimulator;
 beforeAll(async () => {
@@ -195,22 +196,7 @@ describe('interactive form fields of the wrong type', () => {
     return id;
   }
 
-  const FIELDS = [
-    'sub',
-    'email',
-    'emailVerified',
-    'phoneNumber',
-    'phoneNumberVerified',
-    'maxLoCAchieved',
-    'coreIdentityVerifiableCredentials',
-    'passportDetails',
-    'drivingPermitDetails',
-    'postalAddressDetails',
-    'returnCodes',
-    'persona',
-    'checkboxesShown',
-    'lang',
-  ];
+  const FIELDS = [...RESPONSE_FIELDS, 'persona', 'checkboxesShown', 'lang'];
 
   it.each(FIELDS)(
     '%s: a 400 naming the field (or ignored), and the same sign-in completes after',
