@@ -45,7 +45,7 @@ function PresetRow({
         className="preset-row-main"
         onClick={() => select(ref)}
         aria-current={selected ? 'true' : undefined}
-        title={item.description || item.name}
+        title={item.description ? `${item.name}: ${item.description}` : item.name}
       >
         <span className="preset-row-name">
           <span className="ellipsis">{item.name}</span>
