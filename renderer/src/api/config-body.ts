@@ -20,10 +20,6 @@ export interface ConfigRequestBody {
   interactiveMode: boolean;
 }
 
-/**
- * The request that makes the simulator hold `config`. A POST that omits errorConfiguration clears
- * every error toggle, so the body always carries one: the config's own unless another is given.
- */
 /** List fields whose items have only optional properties (provider document: all optional). */
 const OPTIONAL_PROPERTY_LISTS = [
   'postalAddressDetails',
@@ -51,6 +47,10 @@ export function withoutEmptyOptionals(response: ResponseConfiguration): Response
   return out;
 }
 
+/**
+ * The request that makes the simulator hold `config`. A POST that omits errorConfiguration clears
+ * every error toggle, so the body always carries one: the config's own unless another is given.
+ */
 export function toConfigRequestBody(
   config: SimulatorConfig,
   errorConfiguration: ErrorConfiguration = config.errorConfiguration,
