@@ -1,48 +1,17 @@
 #!/usr/bin/env node
-// Builds the app when its compiled output is missing or older than its sources, so `npm start`,
-// `npm run headless` and `npm run bench` work straight after `npm install`.
+// Builds the app when its compiled output is missing or its sources changed since the last build, so
+// `npm start`, `npm run headless` and `npm run bench` work straight after `npm install`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildReason } from './build-freshness.mjs';
 import { npmCommand } from './npm-command.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outputs = [
-  'dist/server/src/cli.js',
-  'dist/server/src/headless.mjs',
-  'dist/electron/launch.js',
-  'dist/renderer/index.html',
-];
-const sources = [
-  'server/src',
-  'electron',
-  'renderer/src',
-  'renderer/index.html',
-  'vite.config.ts',
-  'package.json',
-];
+const reason = buildReason(root);
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.e2e.ts'))
-      continue;
-    max = Math.max(max, newest(join(path, entry)));
-  }
-  return max;
-}
-
-const built = outputs.map((p) => join(root, p));
-const missing = built.filter((p) => !existsSync(p));
-const oldestOutput = missing.length ? 0 : Math.min(...built.map((p) => statSync(p).mtimeMs));
-const newestSource = Math.max(...sources.map((p) => newest(join(root, p))));
-
-if (missing.length || newestSource > oldestOutput) {
-  console.error('identity-simulator: building the app (first run or sources changed)…');
+if (reason !== null) {
+  console.error(`identity-simulator: building the app (${reason})…`);
   const npm = npmCommand(['run', '--silent', 'build'], {
     platform: process.platform,
     execPath: process.execPath,
