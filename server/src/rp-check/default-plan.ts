@@ -1,5 +1,11 @@
 import { IDENTITY_CLAIMS } from '../config/defaults.js';
-import { AUTHORISE_ERRORS, CORE_IDENTITY_ERRORS, ID_TOKEN_ERRORS } from '../scenarios/names.js';
+import {
+  AUTHORISE_ERRORS,
+  CORE_IDENTITY_ERRORS,
+  ID_TOKEN_ERRORS,
+  TOKEN_ERRORS,
+  USER_INFO_ERRORS,
+} from '../scenarios/names.js';
 import type { ScenarioDocument } from '../presets/preset-types.js';
 import { DEFAULT_TIMEOUT_SECONDS, DEFAULT_WAIT_SECONDS } from './parse-plan.js';
 import type { Plan, PlanStepDocument } from './rp-check-types.js';
@@ -91,6 +97,53 @@ function authoriseError(name: string): PlanStepDocument {
   };
 }
 
+/** What a correct client does after each /token error (the switches' own advice). */
+const TOKEN_ERROR_TEXT: Record<string, string> = {
+  INVALID_GRANT:
+    '/token refuses the code (invalid_grant); your service does not send that code again and shows a neutral message (or starts one new sign-in).',
+  INVALID_CLIENT:
+    '/token refuses the client assertion (invalid_client); your service fails the sign-in without sending the code again.',
+  UNAUTHORIZED_CLIENT:
+    '/token answers unauthorized_client; your service fails the sign-in with its own error page without sending the code again.',
+  SERVER_ERROR:
+    '/token answers 500 server_error; your service retries at most once, then shows a "try again later" page.',
+};
+
+function tokenError(name: string): PlanStepDocument {
+  return {
+    id: `token-${slug(name)}`,
+    title: `Token error: ${name}`,
+    kind: 'token-error',
+    scenario: scenario(`Token error ${name}`, { errorConfiguration: { tokenErrors: [name] } }),
+    instruction: 'Sign in on your service now (authentication only).',
+    expectation:
+      TOKEN_ERROR_TEXT[name] ??
+      `/token answers an error (${name}); your service does not send the code again or call /userinfo.`,
+  };
+}
+
+const USER_INFO_ERROR_TEXT: Record<string, string> = {
+  INVALID_TOKEN:
+    '/userinfo answers 401 invalid_token; your service treats the access token as dead (never sends it again) and does not sign the user in.',
+  SERVER_ERROR:
+    '/userinfo answers 500 server_error; your service retries at most once, then shows a "try again later" page without signing the user in.',
+};
+
+function userInfoError(name: string): PlanStepDocument {
+  return {
+    id: `userinfo-${slug(name)}`,
+    title: `Userinfo error: ${name}`,
+    kind: 'userinfo-error',
+    scenario: scenario(`Userinfo error ${name}`, {
+      errorConfiguration: { userInfoErrors: [name] },
+    }),
+    instruction: 'Sign in on your service now (authentication only).',
+    expectation:
+      USER_INFO_ERROR_TEXT[name] ??
+      `/userinfo answers an error (${name}); your service does not send the access token again.`,
+  };
+}
+
 function coreIdentityDefect(name: string): PlanStepDocument {
   const what = CORE_IDENTITY_DEFECTS[name] ?? `the ${name} defect`;
   return {
@@ -142,6 +195,8 @@ export function buildDefaultPlan(): Plan {
     },
     ...ID_TOKEN_ERRORS.map(idTokenDefect),
     ...AUTHORISE_ERRORS.map(authoriseError),
+    ...TOKEN_ERRORS.map(tokenError),
+    ...USER_INFO_ERRORS.map(userInfoError),
     ...CORE_IDENTITY_ERRORS.map(coreIdentityDefect),
     {
       id: 'key-rotation',
@@ -167,7 +222,7 @@ export function buildDefaultPlan(): Plan {
     id: DEFAULT_PLAN_ID,
     name: 'Default relying-party check',
     description:
-      'Happy paths, every ID token defect, authorisation errors, core identity defects, key rotation and a key set outage.',
+      'Happy paths, every ID token defect, authorisation, token and userinfo errors, core identity defects, key rotation and a key set outage.',
     builtIn: true,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     waitSeconds: DEFAULT_WAIT_SECONDS,

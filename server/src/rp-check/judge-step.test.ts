@@ -165,6 +165,116 @@ describe('judgeStep: authorize-error', () => {
   });
 });
 
+/** An exchange answered with an error code instead of success. */
+const refused = (e: Exchange, status: number, code: string): Exchange => ({
+  ...e,
+  response: { ...e.response, status },
+  outcome: { kind: 'error', code, description: code },
+});
+
+describe('judgeStep: token-error', () => {
+  it('passes when the refused code is not sent again and /userinfo is not called', () => {
+    const f = new ExchangeFactory();
+    const v = judge('token-error', [f.authorize('j'), f.token('j', { status: 400 })]);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toBe(
+      '/token #2 answered 400 invalid_grant and the client stopped using the code.',
+    );
+    expect(v.exchanges).toEqual(['x1', 'x2']);
+  });
+
+  it('fails when the refused code is sent again, naming every retry', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j', { status: 400 }), f.token('j', { status: 400 })];
+    const v = judge('token-error', x);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toBe(
+      '/token #2 answered 400 invalid_grant, yet the client sent the code again (/token #3).',
+    );
+  });
+
+  it('allows one retry after server_error, not two', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j');
+    const t1 = refused(f.token('j'), 500, 'server_error');
+    const t2 = refused(f.token('j'), 500, 'server_error');
+    const once = judge('token-error', [a, t1, t2]);
+    expect(once.status).toBe('passed');
+    expect(once.reason).toMatch(/it retried once, \/token #3/);
+    const t3 = refused(f.token('j'), 500, 'server_error');
+    expect(judge('token-error', [a, t1, t2, t3]).status).toBe('failed');
+  });
+
+  it('fails a call to /userinfo after the error and a sign-in loop; one new sign-in is fine', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j');
+    const t = f.token('j', { status: 400 });
+    const u = judge('token-error', [a, t, f.userinfo('j')]);
+    expect(u.status).toBe('failed');
+    expect(u.reason).toMatch(/yet the client called \/userinfo #3/);
+    const one = judge('token-error', [a, t, f.authorize('k')]);
+    expect(one.status).toBe('passed');
+    expect(one.reason).toMatch(/one new sign-in, \/authorize #4, is not a loop/);
+    const loop = judge('token-error', [a, t, f.authorize('k'), f.authorize('m')]);
+    expect(loop.status).toBe('failed');
+    expect(loop.reason).toMatch(/started 2 new sign-ins .*: a sign-in loop/);
+  });
+
+  it('is not judged when /token succeeded or was never reached, and fails with no sign-in', () => {
+    const f = new ExchangeFactory();
+    const ok = judge('token-error', [f.authorize('j'), f.token('j')]);
+    expect(ok.status).toBe('not-judged');
+    expect(ok.reason).toMatch(/\/token #2 did not answer with an error/);
+    const stopped = judge('token-error', [f.authorizeError('k', 'access_denied')]);
+    expect(stopped.status).toBe('not-judged');
+    expect(stopped.reason).toMatch(/never reached \/token/);
+    expect(judge('token-error', []).status).toBe('failed');
+  });
+});
+
+describe('judgeStep: userinfo-error', () => {
+  it('passes when the dead access token is not sent again', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), refused(f.userinfo('j'), 401, 'invalid_token')];
+    const v = judge('userinfo-error', x);
+    expect(v.status).toBe('passed');
+    expect(v.reason).toBe(
+      '/userinfo #3 answered 401 invalid_token and the client stopped using the access token.',
+    );
+  });
+
+  it('fails when an invalid_token access token is sent again', () => {
+    const f = new ExchangeFactory();
+    const x = [
+      f.authorize('j'),
+      f.token('j'),
+      refused(f.userinfo('j'), 401, 'invalid_token'),
+      refused(f.userinfo('j'), 401, 'invalid_token'),
+    ];
+    const v = judge('userinfo-error', x);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(/yet the client sent the access token again \(\/userinfo #4\)/);
+    expect(v.exchanges).toEqual(['x1', 'x3', 'x4']);
+  });
+
+  it('allows one retry after server_error', () => {
+    const f = new ExchangeFactory();
+    const x = [
+      f.authorize('j'),
+      f.token('j'),
+      refused(f.userinfo('j'), 500, 'server_error'),
+      refused(f.userinfo('j'), 500, 'server_error'),
+    ];
+    expect(judge('userinfo-error', x).status).toBe('passed');
+  });
+
+  it('is not judged when /userinfo answered normally', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), f.userinfo('j')];
+    expect(judge('userinfo-error', x).status).toBe('not-judged');
+  });
+});
+
 describe('judgeStep: key rotation and JWKS outage', () => {
   it('key rotation passes only when the key set was fetched before /userinfo', () => {
     const f = new ExchangeFactory();
@@ -381,13 +491,16 @@ describe('judgeStep: bad input', () => {
 });
 
 describe('journeyEnded', () => {
-  it('ends at /userinfo, except for authorisation errors, and at a sign-in loop', () => {
+  it('ends at /userinfo, except for error steps, and at a sign-in loop', () => {
     const f = new ExchangeFactory();
     const x = [f.authorize('j'), f.token('j')];
     expect(journeyEnded(step('sign-in'), x)).toBe(false);
     const withUserinfo = [...x, f.userinfo('j')];
     expect(journeyEnded(step('sign-in'), withUserinfo)).toBe(true);
     expect(journeyEnded(step('authorize-error'), withUserinfo)).toBe(false);
+    // After an error the client's silence ends the journey (retries are watched until then).
+    expect(journeyEnded(step('token-error'), withUserinfo)).toBe(false);
+    expect(journeyEnded(step('userinfo-error'), withUserinfo)).toBe(false);
     const loop = [f.authorize('a'), f.authorize('b'), f.authorize('c')];
     expect(journeyEnded(step('authorize-error'), loop)).toBe(true);
   });

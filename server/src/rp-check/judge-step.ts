@@ -157,15 +157,84 @@ function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
       `${label(userinfo)} was called with the access token from ${label(token)}, whose ID token was defective (${input.step.title}).`,
       ids(a, token, userinfo),
     );
-  const again = input.exchanges.filter((e) => isAuthorize(e) && e.seq > token.seq);
+  const again = signInsAfter(input.exchanges, token);
   if (again.length >= 2)
     return failed(
       `After refusing the ID token from ${label(token)} the client started ${again.length} new sign-ins (${again.map(label).join(', ')}): a sign-in loop.`,
       ids(a, token, ...again),
     );
   return passed(
-    `Redeemed the code at ${label(token)} and did not call /userinfo${again.length ? ` (one new sign-in, ${label(again[0] as Exchange)}, is not a loop)` : ''}.`,
+    `Redeemed the code at ${label(token)} and did not call /userinfo${oneNewSignIn(again)}.`,
     ids(a, token),
+  );
+}
+
+/** The sign-ins a client started after an exchange (two or more are a loop). */
+const signInsAfter = (exchanges: readonly Exchange[], after: Exchange): Exchange[] =>
+  exchanges.filter((e) => isAuthorize(e) && e.seq > after.seq);
+
+const oneNewSignIn = (again: readonly Exchange[]): string =>
+  again[0] ? ` (one new sign-in, ${label(again[0])}, is not a loop)` : '';
+
+/**
+ * After an error answer a client may ask once more only when the error says the request itself
+ * was fine (server_error); any other error refuses the code or the token for good.
+ */
+const retriesAllowed = (e: Exchange): number => (errorCode(e) === 'server_error' ? 1 : 0);
+
+/**
+ * Judges what a client did after an error from /token (the code) or /userinfo (the access
+ * token): it must not send the refused credential again (beyond the one retry a server_error
+ * allows), must not call /userinfo without tokens, and must not loop through new sign-ins.
+ */
+function judgeEndpointError(
+  input: JudgeInput,
+  endpoint: 'token' | 'userinfo',
+): Omit<Verdict, 'checks'> {
+  const journeys = journeysOf(input.exchanges);
+  if (!journeys.length) return NO_SIGN_IN;
+  const j = journeys.find((k) => k[endpoint].length > 0) ?? (journeys[0] as Journey);
+  const a = j.authorize;
+  const calls = j[endpoint];
+  const first = calls[0];
+  const what = endpoint === 'token' ? 'the code' : 'the access token';
+  if (!first) {
+    // A sign-in that never reached the endpoint: the client stopped earlier.
+    const stoppedAt = j.token.find((e) => !succeeded(e)) ?? a;
+    return {
+      status: 'not-judged',
+      reason: `The sign-in from ${label(a)} never reached /${endpoint} (it stopped at ${label(stoppedAt)}), so the scenario did not apply.`,
+      exchanges: ids(a, stoppedAt),
+    };
+  }
+  if (succeeded(first) || !errorCode(first))
+    return {
+      status: 'not-judged',
+      reason: `${label(first)} did not answer with an error, so the scenario did not apply to this sign-in.`,
+      exchanges: ids(a, first),
+    };
+  const retries = calls.slice(1);
+  if (retries.length > retriesAllowed(first))
+    return failed(
+      `${describeError(first)}, yet the client sent ${what} again (${retries.map(label).join(', ')}).`,
+      ids(a, first, ...retries),
+    );
+  const userinfo = endpoint === 'token' ? j.userinfo[0] : undefined;
+  if (userinfo)
+    return failed(
+      `${describeError(first)}, yet the client called ${label(userinfo)}.`,
+      ids(a, first, userinfo),
+    );
+  const again = signInsAfter(input.exchanges, first);
+  if (again.length >= 2)
+    return failed(
+      `After ${describeError(first)} the client started ${again.length} new sign-ins (${again.map(label).join(', ')}): a sign-in loop.`,
+      ids(a, first, ...again),
+    );
+  const retried = retries.length ? ` (it retried once, ${label(retries[0] as Exchange)})` : '';
+  return passed(
+    `${describeError(first)} and the client stopped using ${what}${retried}${oneNewSignIn(again)}.`,
+    ids(a, first, ...retries),
   );
 }
 
@@ -241,6 +310,8 @@ const JUDGES = {
   'sign-in': judgeSignIn,
   'id-token-defect': judgeIdTokenDefect,
   'authorize-error': judgeAuthorizeError,
+  'token-error': (input) => judgeEndpointError(input, 'token'),
+  'userinfo-error': (input) => judgeEndpointError(input, 'userinfo'),
   'key-rotation': judgeKeyRotation,
   'jwks-outage': judgeJwksOutage,
   'core-identity-defect': judgeCoreIdentityDefect,
@@ -263,8 +334,15 @@ export function judgeStep(input: JudgeInput): Verdict {
   return { ...verdict, checks };
 }
 
+/** Steps whose journey has no /userinfo to end it: only the quiet timeout (or a loop) does. */
+const ENDED_BY_TIMEOUT: readonly PlanStepDocument['kind'][] = [
+  'authorize-error',
+  'token-error',
+  'userinfo-error',
+];
+
 /** Whether the journey a step watches has ended: the client's /userinfo, or a sign-in loop. */
 export function journeyEnded(step: PlanStepDocument, exchanges: readonly Exchange[]): boolean {
   if (exchanges.filter(isAuthorize).length >= LOOP_LIMIT) return true;
-  return step.kind !== 'authorize-error' && exchanges.some(isUserinfo);
+  return !ENDED_BY_TIMEOUT.includes(step.kind) && exchanges.some(isUserinfo);
 }

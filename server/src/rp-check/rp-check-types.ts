@@ -12,6 +12,8 @@ export const STEP_KINDS = [
   'sign-in',
   'id-token-defect',
   'authorize-error',
+  'token-error',
+  'userinfo-error',
   'key-rotation',
   'jwks-outage',
   'core-identity-defect',

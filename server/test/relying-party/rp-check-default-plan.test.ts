@@ -6,7 +6,8 @@
  *   sub against the ID token's) and stops where it should: every step the simulator can judge
  *   passes.
  * - The careless one checks nothing: every ID token defect step fails, and so does key rotation
- *   (it never fetches the key set).
+ *   (it never fetches the key set); it sends a refused code again, which fails the token error
+ *   steps (but for server_error, where one retry is allowed).
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,15 +76,17 @@ async function redeem(base: string, code: string) {
       client_assertion: await signClientAssertion({ baseUrl: base }),
     }),
   });
-  if (res.status !== 200) throw new Error(`token answered ${res.status}`);
-  return (await res.json()) as { access_token: string; id_token: string };
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) return { error: `${res.status} ${String(body.error)}` } as const;
+  return { tokens: body as { access_token: string; id_token: string } };
 }
 
 async function userinfo(base: string, accessToken: string) {
   const res = await fetch(`${base}/userinfo`, {
     headers: { authorization: `Bearer ${accessToken}`, 'user-agent': UA },
   });
-  return (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) return { error: String(res.status) } as const;
+  return { claims: (await res.json()) as Record<string, unknown> };
 }
 
 function carefulRp(base: string): Rp {
@@ -110,7 +113,9 @@ function carefulRp(base: string): Rp {
       const identity = wantsIdentity(step);
       const { nonce, code, error } = await authorize(base, identity);
       if (!code) return `stopped: authorize error ${error}`;
-      const tokens = await redeem(base, code);
+      const redeemed = await redeem(base, code);
+      if (!redeemed.tokens) return `stopped: token error ${redeemed.error}`;
+      const { tokens } = redeemed;
       let claims: JWTPayload;
       try {
         ({ payload: claims } = await jwtVerify(tokens.id_token, jwks, {
@@ -125,7 +130,8 @@ function carefulRp(base: string): Rp {
         return `refused the ID token: ${(e as Error).message}`;
       }
       const info = await userinfo(base, tokens.access_token);
-      const core = info['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
+      if (!info.claims) return `stopped: userinfo error ${info.error}`;
+      const core = info.claims['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
       if (typeof core !== 'string') return 'signed in';
       try {
         const { kid } = decodeProtectedHeader(core);
@@ -148,8 +154,10 @@ function carelessRp(base: string): Rp {
     async signIn(step) {
       const { code, error } = await authorize(base, wantsIdentity(step));
       if (!code) return `stopped: authorize error ${error}`;
-      const tokens = await redeem(base, code);
-      await userinfo(base, tokens.access_token);
+      // A refused code is simply sent once more before giving up.
+      const redeemed = (await redeem(base, code)).tokens ?? (await redeem(base, code)).tokens;
+      if (!redeemed) return 'stopped: token error';
+      await userinfo(base, redeemed.access_token);
       return 'signed in';
     },
   };
@@ -218,12 +226,20 @@ describe('relying-party check: the default plan, end to end', () => {
     expect(final.summary.failed).toBe(0);
     const rotation = final.steps.find((s) => s.kind === 'key-rotation');
     expect(rotation?.reason).toMatch(/^Fetched the key set again \(\/jwks #\d+/);
+    // Token and userinfo errors: it stops at the first error, and is judged for it.
+    for (const kind of ['token-error', 'userinfo-error']) {
+      expect(byKind(kind).length, kind).toBeGreaterThanOrEqual(2);
+      for (const s of byKind(kind)) {
+        expect(s.status, `${s.id}: ${s.reason}`).toBe('passed');
+        expect(decisions[s.id]).toMatch(/^stopped: (token|userinfo) error/);
+      }
+    }
     const outage = final.steps.find((s) => s.kind === 'jwks-outage');
     expect(outage?.status).toBe('passed');
     expect(outage?.reason).toMatch(/^Signed the user in with its cached keys/);
   }, 120_000);
 
-  it('a careless relying party fails each ID token defect step', async () => {
+  it('a careless relying party fails each ID token defect step and each refused-code step', async () => {
     sim = await listeningSimulator();
     const { final } = await runPlan(sim, carelessRp(sim.baseUrl));
     const defects = final.steps.filter((s) => s.kind === 'id-token-defect');
@@ -240,5 +256,13 @@ describe('relying-party check: the default plan, end to end', () => {
       expect(s.status, `${s.id}: ${s.reason}`).toBe('passed');
     for (const s of final.steps.filter((x) => x.kind === 'authorize-error'))
       expect(['passed', 'not-judged'], `${s.id}: ${s.reason}`).toContain(s.status);
+    // It sends a refused code again: a failure, except after server_error (one retry is fine).
+    for (const s of final.steps.filter((x) => x.kind === 'token-error')) {
+      if (s.id === 'token-server-error') expect(s.status, s.reason).toBe('passed');
+      else {
+        expect(s.status, s.id).toBe('failed');
+        expect(s.reason).toMatch(/yet the client sent the code again \(\/token #\d+\)/);
+      }
+    }
   }, 120_000);
 });

@@ -24,6 +24,8 @@ export const KIND_LABEL: Record<StepKind, string> = {
   'sign-in': 'Sign-in',
   'id-token-defect': 'ID token defect',
   'authorize-error': 'Authorisation error',
+  'token-error': 'Token error',
+  'userinfo-error': 'Userinfo error',
   'key-rotation': 'Key rotation',
   'jwks-outage': 'Key set outage',
   'core-identity-defect': 'Core identity defect',

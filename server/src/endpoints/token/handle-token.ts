@@ -56,15 +56,21 @@ export async function handleToken(
     const scenario = tokenScenario(config.errorConfiguration.tokenErrors, stage);
     if (!scenario) return false;
     notes.scenarios.push(`token:${scenario.name}`);
+    // The answer belongs to the sign-in whose code was sent (looked at, not used up), so the
+    // log and the relying-party check see the error as part of that journey.
+    const journeyId = ctx.codes.get(code)?.journeyId;
+    if (journeyId !== undefined) notes.journeyId = journeyId;
     if (scenario.error.status >= 500) sendServerError(res, scenario.error);
     else sendTokenError(res, scenario.error);
     return true;
   };
+  const usesAssertion = assertionType !== undefined && assertion !== undefined;
+  // Recorded before any scenario answers, so the log shows the assertion of every request.
+  if (usesAssertion) notes.tokens.push({ role: 'client_assertion', compact: assertion });
   if (scenarioAnswers('before-client-auth')) return;
 
   let auth;
-  if (assertionType !== undefined && assertion !== undefined) {
-    notes.tokens.push({ role: 'client_assertion', compact: assertion });
+  if (usesAssertion) {
     auth = await authenticatePrivateKeyJwt(
       { clientAssertionType: assertionType, clientAssertion: assertion, clientId },
       {

@@ -34,9 +34,12 @@ export async function handleUserinfo(
   notes.links.accessToken = token;
 
   const config = ctx.config.get();
+  const record = ctx.accessTokens.get(accessTokenKey(token));
   const scenario = userInfoScenario(config.errorConfiguration.userInfoErrors);
   if (scenario) {
     notes.scenarios.push(`userinfo:${scenario.name}`);
+    // The answer belongs to the sign-in that was given this access token (for the log).
+    if (record) notes.journeyId = record.journeyId;
     if (scenario.error.status >= 500) sendServerError(res, scenario.error);
     else sendBearerError(res, scenario.error);
     return;
@@ -44,7 +47,6 @@ export async function handleUserinfo(
   const client = config.clientConfiguration;
   // The server-side record is the authority: it exists only for tokens this simulator issued,
   // unchanged, and not yet expired. No signature check is needed on the hot path.
-  const record = ctx.accessTokens.get(accessTokenKey(token));
   if (!record || record.issuer !== `${config.simulatorUrl}/`)
     return sendBearerError(res, invalidToken(INVALID_ACCESS_TOKEN));
   notes.journeyId = record.journeyId;
