@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ExchangeRef, StepResult } from '../../../../server/src/contract.js';
+import type { ExchangeRef, StepResult, TesterVerdict } from '../../../../server/src/contract.js';
 import { reportUrl } from '../../api/rp-check-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { currentRpStep, retryableRpStep } from '../../store/rp-check-slice.js';
-import { Icon } from '../../components/Icon.js';
+import { Icon, type IconName } from '../../components/Icon.js';
 import { STATUS_LABEL, STATUS_TONE, KIND_LABEL } from './rp-check-format.js';
 import './rp-check.css';
 
@@ -102,46 +102,36 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
         />
       </label>
       <div className="rp-verdicts" role="group" aria-label="Your verdict">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={() => void verdict(step.id, 'pass')}
-          data-testid="rp-pass"
-        >
-          <Icon name="check" size={14} /> Pass
-        </button>
-        <button
-          type="button"
-          className="btn btn-warn"
-          disabled={busy}
-          onClick={() => void verdict(step.id, 'fail')}
-          data-testid="rp-fail"
-        >
-          <Icon name="x" size={14} /> Fail
-        </button>
-        <button
-          type="button"
-          className="btn"
-          disabled={busy}
-          onClick={() => void verdict(step.id, 'skip')}
-          data-testid="rp-skip"
-        >
-          Skip
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={busy}
-          onClick={() => void verdict(step.id, 'retry')}
-          data-testid="rp-retry"
-        >
-          <Icon name="undo" size={14} /> Retry
-        </button>
+        {VERDICT_BUTTONS.map((b) => (
+          <button
+            key={b.verdict}
+            type="button"
+            className={b.className}
+            disabled={busy}
+            onClick={() => void verdict(step.id, b.verdict)}
+            data-testid={`rp-${b.verdict}`}
+          >
+            {b.icon ? <Icon name={b.icon} size={14} /> : null}
+            {b.label}
+          </button>
+        ))}
       </div>
     </section>
   );
 }
+
+/** The tester's four answers to the current step. */
+const VERDICT_BUTTONS: readonly {
+  verdict: TesterVerdict;
+  label: string;
+  className: string;
+  icon?: IconName;
+}[] = [
+  { verdict: 'pass', label: 'Pass', className: 'btn btn-primary', icon: 'check' },
+  { verdict: 'fail', label: 'Fail', className: 'btn btn-warn', icon: 'x' },
+  { verdict: 'skip', label: 'Skip', className: 'btn' },
+  { verdict: 'retry', label: 'Retry', className: 'btn btn-ghost', icon: 'undo' },
+];
 
 function StepList({ steps, current }: { steps: StepResult[]; current: number | undefined }) {
   return (
