@@ -161,6 +161,25 @@ export async function driveJourney(
       error: 'no identity sign-in address was given (--drive-identity-sign-in)',
       at: at(),
     };
+  // Calibration: a probe that counts a browser that never signed in as signed in proves nothing.
+  try {
+    const before = await probe(browser, input);
+    if (before.probe.signedIn)
+      return {
+        source: 'driver',
+        signedIn: false,
+        probe: before.probe,
+        error: `the signed-in probe ${input.settings.signedIn} counts a browser that never signed in as signed in (${before.probe.detail}): give an address that answers 2xx only to a signed-in user, or a --drive-signed-in-text only such a page shows`,
+        at: at(),
+      };
+  } catch (error) {
+    return {
+      source: 'driver',
+      signedIn: false,
+      error: `the signed-in probe: ${error instanceof Error ? error.message : String(error)}`,
+      at: at(),
+    };
+  }
   let journey: Awaited<ReturnType<typeof walk>>;
   try {
     journey = await walk(browser, start, { simulatorUrl: input.simulatorUrl, submitForms: true });
