@@ -352,7 +352,10 @@ export interface TestClientCommands {
 export interface ResendResult {
   /** The new exchange, as the log recorded it. */
   exchangeId?: string;
+  /** The HTTP status of the answer; 0 when none came (see error). */
   status: number;
+  /** Why no answer came (a dropped connection, a timeout). */
+  error?: string;
   /** What was changed from the original request (a re-signed client assertion…). */
   changes: string[];
 }
