@@ -115,22 +115,6 @@ export type StepStatus = (typeof STEP_STATUSES)[number];
 export const TESTER_VERDICTS = ['pass', 'fail', 'skip', 'retry'] as const;
 export type TesterVerdict = (typeof TESTER_VERDICTS)[number];
 
-/** What the user would have seen at the end of a step's journey, from the check's own browser driver or
- *  reported by a tester / test suite. */
-export interface ObservedOutcome {
-  source: 'driver' | 'tester';
-  signedIn: boolean;
-  /** Whether the service showed the verified identity (identity and core identity steps); absent = unknown. */
-  identityAccepted?: boolean;
-  note?: string;
-  /** Driver evidence: the last page of the journey and the probe's answer. */
-  page?: { url: string; status: number; title?: string };
-  probe?: { url: string; status: number; signedIn: boolean; detail: string };
-  /** Driver failures, e.g. "could not reach http://localhost:8080/login (ECONNREFUSED)". */
-  error?: string;
-  at: string; // ISO time
-}
-
 /** An exchange as a step shows it (the full record is in the request log). */
 export interface ExchangeRef {
   id: string;
@@ -184,8 +168,6 @@ export interface StepResult {
   /** What the user saw at the end of the journey (the check's driver or the tester). */
   outcome?: ObservedOutcome;
   attempts: number;
-  /** What the user saw at the end of the journey, when the driver or the tester said so. */
-  outcome?: ObservedOutcome;
   startedAt?: string;
   endedAt?: string;
 }
