@@ -6,7 +6,7 @@ import type {
   PublicKeysView,
   SimulatorStatus,
 } from '../contract.js';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { buildJwks } from '../keys/jwks.js';
 import { buildDidDocument, didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey, idTokenSigningKey } from '../keys/key-store.js';

@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { KeyVerification } from '../contract.js';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { limitJsonDepth } from '../http/limit-json-depth.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { verifySignature } from '../analysis/verify-signature.js';

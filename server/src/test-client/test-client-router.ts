@@ -1,5 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { limitJsonDepth } from '../http/limit-json-depth.js';
 import { createExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
 import { listeningAddress } from '../admin/listening-address.js';
