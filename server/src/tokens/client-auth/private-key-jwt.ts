@@ -9,6 +9,7 @@ import {
 } from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
+import { acceptedAssertionAudiences } from '../../rules/provider-rules.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
 import { parseClientAssertion } from './parse-client-assertion.js';
 import { MAX_ASSERTION_LIFETIME_SECONDS, type UsedAssertionIds } from './used-assertion-ids.js';
@@ -93,7 +94,10 @@ export async function authenticatePrivateKeyJwt(
         `private_key_jwt exp must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds from now`,
       ),
     );
-  const accepted = [`${config.simulatorUrl}/token`, `${config.simulatorUrl}/`];
+  const accepted = acceptedAssertionAudiences(
+    `${config.simulatorUrl}/`,
+    `${config.simulatorUrl}/token`,
+  );
   const auds = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (auds.length === 0 || !auds.every((a) => accepted.includes(a)))
     return err(invalidClient(INVALID_SIGNATURE, { cause: 'aud is not the token endpoint' }));
