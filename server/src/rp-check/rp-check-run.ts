@@ -389,8 +389,7 @@ export class RpCheckRun {
     step.status = 'observing';
     this.tell(a, index);
     if (a.drive) void this.drive(a, a.drive);
-    else if (!a.attended)
-      a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
+    else if (!a.attended) a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
   }
 
   /**
