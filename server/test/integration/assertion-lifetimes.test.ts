@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import type { ExchangeDetail, ExchangePage, TokenAnalysis } from '../../src/contract.js';
 import { UsedAssertionIds } from '../../src/tokens/client-auth/used-assertion-ids.js';
 import { TOO_MANY_LIVE_ASSERTIONS } from '../../src/tokens/client-auth/private-key-jwt.js';
 import { defaultConfig, testSimulator } from '../helpers/test-simulator.js';
@@ -139,6 +140,37 @@ describe('client assertions of any lifetime', () => {
       claims: { iat: iat + 700, exp: iat + 1000 },
     });
     expect((await redeem(sim.app, later)).status).toBe(200);
+    sim.close();
+  });
+});
+
+describe('the request log and the token inspector word the recommendation as a warning', () => {
+  it('an hour-long assertion: every check passes, and one warning says its lifetime', async () => {
+    const now = { t: Date.now() };
+    const sim = simulator(now);
+    const iat = Math.floor(now.t / 1000);
+    const hourLong = await signClientAssertion({
+      baseUrl: URL_BASE,
+      claims: { iat, exp: iat + 3600 },
+    });
+    expect((await redeem(sim.app, hourLong)).status).toBe(200);
+    const API = '/_simulator/api';
+    const list = await request(sim.app).get(`${API}/exchanges?endpoint=token`);
+    const id = (list.body as ExchangePage).items[0]!.id;
+    const detail = (await request(sim.app).get(`${API}/exchanges/${id}`)).body as ExchangeDetail;
+    const assertion = detail.analysis.find((a) => a.role === 'client_assertion')!;
+    expect(assertion.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(assertion.warnings).toEqual([
+      'this assertion lives 3600 s; the provider recommends 300 s',
+    ]);
+
+    const inspected = await request(sim.app)
+      .post(`${API}/inspect`)
+      .send({ token: hourLong, role: 'client_assertion' });
+    expect(inspected.status).toBe(200);
+    expect((inspected.body as TokenAnalysis).warnings).toEqual([
+      'this assertion lives 3600 s; the provider recommends 300 s',
+    ]);
     sim.close();
   });
 });
