@@ -142,7 +142,7 @@ export class RpCheckRun {
 
   constructor(private readonly deps: RpCheckRunDeps) {
     this.timers = deps.timers ?? realTimers;
-    const listener = (e: Exchange) => this.observe(e);
+    const listener = (e: Exchange) => this.guarded(() => this.observe(e));
     deps.events.on('exchange', listener);
     this.unsubscribe = () => deps.events.off('exchange', listener);
   }
@@ -374,7 +374,7 @@ export class RpCheckRun {
     a.stepConfig = applied.value;
     step.status = 'observing';
     this.tell(a, index);
-    if (!a.attended) a.wait = this.timers.set(() => this.end(a), a.waitMs);
+    if (!a.attended) a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
   }
 
   private observe(e: Exchange): void {
@@ -393,7 +393,7 @@ export class RpCheckRun {
       delete a.wait;
     }
     if (a.idle !== undefined) this.timers.clear(a.idle);
-    a.idle = this.timers.set(() => this.end(a), a.timeoutMs);
+    a.idle = this.timers.set(() => this.guarded(() => this.end(a)), a.timeoutMs);
     if (journeyEnded(a.plan.steps[a.current] as PlanStepDocument, a.stepExchanges)) this.end(a);
   }
 
@@ -446,6 +446,31 @@ export class RpCheckRun {
     this.deps.config.update({ ...a.before, simulatorUrl: this.deps.config.get().simulatorUrl });
     const status = this.status();
     for (const l of this.finishedListeners) l(status);
+  }
+
+  /**
+   * Runs a timer or event callback of the check. What a client sent must never take the process
+   * down or leave a step observing forever: anything thrown fails the current step with a reason.
+   */
+  private guarded(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      const a = this.active;
+      const step = a?.steps[a.current];
+      if (!a || a.finishedAt || !step || step.status !== 'observing') return;
+      this.clearTimers(a);
+      step.exchanges = a.stepExchanges.map(refOf);
+      step.status = 'failed';
+      step.decidedBy = 'judge';
+      step.reason = `The judge could not read this step's requests (${e instanceof Error ? e.message : String(e)}); a request the service sent is malformed.`;
+      step.endedAt = new Date(this.deps.clock()).toISOString();
+      try {
+        this.advance(a);
+      } catch {
+        // A listener failing again must not escape a timer either: the step is already decided.
+      }
+    }
   }
 
   private clearTimers(a: Active): void {

@@ -129,6 +129,22 @@ export interface ExchangeRef {
   error?: string;
 }
 
+/** What the user would have seen at the end of a step's journey, from the check's own browser driver or
+ *  reported by a tester / test suite. */
+export interface ObservedOutcome {
+  source: 'driver' | 'tester';
+  signedIn: boolean;
+  /** Whether the service showed the verified identity (identity and core identity steps); absent = unknown. */
+  identityAccepted?: boolean;
+  note?: string;
+  /** Driver evidence: the last page of the journey and the probe's answer. */
+  page?: { url: string; status: number; title?: string };
+  probe?: { url: string; status: number; signedIn: boolean; detail: string };
+  /** Driver failures, e.g. "could not reach http://localhost:8080/login (ECONNREFUSED)". */
+  error?: string;
+  at: string; // ISO time
+}
+
 export interface StepResult {
   id: string;
   title: string;
@@ -149,6 +165,8 @@ export interface StepResult {
   /** The exchanges the verdict rests on. */
   evidence: string[];
   checks: RequestCheck[];
+  /** What the user saw at the end of the journey (the check's driver or the tester). */
+  outcome?: ObservedOutcome;
   attempts: number;
   startedAt?: string;
   endedAt?: string;
