@@ -50,6 +50,17 @@ const running: ElectronApplication[] = [];
 const dirs: string[] = [];
 const blockers: Server[] = [];
 
+/** A port that something else listens on until the test ends. */
+function takenPort(): Promise<number> {
+  return new Promise<number>((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      blockers.push(s);
+      const a = s.address();
+      done(typeof a === 'object' && a ? a.port : -1);
+    });
+  });
+}
+
 function freshUserData(): string {
   const userData = mkdtempSync(join(tmpdir(), 'identity-simulator-smoke-'));
   dirs.push(userData);
@@ -141,13 +152,7 @@ describe.skipIf(skipReason !== undefined)(
     });
 
     it('explains a port in use and starts on the port the user picks', async () => {
-      const taken = await new Promise<number>((done) => {
-        const s = createServer().listen(0, '127.0.0.1', () => {
-          blockers.push(s);
-          const a = s.address();
-          done(typeof a === 'object' && a ? a.port : -1);
-        });
-      });
+      const taken = await takenPort();
       const app = await launch([`--port=${taken}`]);
       const page = await app.firstWindow();
       await page.getByRole('heading', { name: 'The port is already in use' }).waitFor();
@@ -167,13 +172,7 @@ describe.skipIf(skipReason !== undefined)(
     }, 150_000);
 
     it('--smoke-test exits 1 with the reason when its port is taken', async () => {
-      const taken = await new Promise<number>((done) => {
-        const s = createServer().listen(0, '127.0.0.1', () => {
-          blockers.push(s);
-          const a = s.address();
-          done(typeof a === 'object' && a ? a.port : -1);
-        });
-      });
+      const taken = await takenPort();
       const userData = freshUserData();
       const run = await runToExit([
         '--smoke-test',
