@@ -31,10 +31,13 @@ export interface CliOptions {
   report?: string;
   /** Overrides the plan's journey timeout, in seconds. */
   rpCheckTimeout?: number;
+  /** A step "not judged" (or skipped) fails the run too. */
+  rpCheckStrict?: boolean;
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
-                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]]
+                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
+                          [--rp-check-strict]]
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
@@ -44,11 +47,14 @@ Starts the identity provider simulator without the desktop window.
   --data-dir DIR   folder of saved personas and scenarios
   --log-size N     how many exchanges the request log keeps (default 1000)
   --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
-                   of a saved plan (default: the built-in plan); the simulator keeps serving after it
+                   of a saved plan (default: the built-in plan); exits when the plan ends, after
+                   writing the report: 0 when no step failed, 1 when one did (or the run was
+                   stopped), 2 on a usage error
   --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
                    this long (default: the plan's, 10)
+  --rp-check-strict  with --rp-check: a step "not judged" or skipped also exits 1
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
 
 /** Parses command-line flags. Returns a message for anything it does not understand. */
@@ -138,15 +144,24 @@ export function parseArgs(
         options.rpCheckTimeout = n;
         break;
       }
+      case '--rp-check-strict':
+        if (inline !== undefined) return { ok: false, message: '--rp-check-strict takes no value' };
+        options.rpCheckStrict = true;
+        break;
       default:
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
   }
-  if (options.rpCheck === undefined && (options.report || options.rpCheckTimeout))
-    return {
-      ok: false,
-      message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
-    };
+  if (options.rpCheck === undefined) {
+    const lone = options.report
+      ? '--report'
+      : options.rpCheckTimeout
+        ? '--rp-check-timeout'
+        : options.rpCheckStrict
+          ? '--rp-check-strict'
+          : undefined;
+    if (lone) return { ok: false, message: `${lone} needs --rp-check` };
+  }
   return { ok: true, value: options };
 }
 
@@ -241,9 +256,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;
+  let checkDone: Promise<number> | undefined;
   if (args.value.rpCheck !== undefined) {
+    let done: (code: number) => void = () => undefined;
+    checkDone = new Promise<number>((resolve) => (done = resolve));
     const prepared = prepareRpCheck(simulator, {
       plan: args.value.rpCheck,
+      strict: args.value.rpCheckStrict === true,
+      onDone: (code) => done(code),
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
       version: readVersion(),
@@ -290,8 +310,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     );
   }
 
-  const signal = await stopSignal;
-  console.error(`identity-simulator: ${signal} received, stopping`);
+  // An unattended check ends the process when its plan ends, with the run's exit code.
+  const ended = await Promise.race([stopSignal, checkDone ?? new Promise<never>(() => undefined)]);
+  if (typeof ended === 'number') {
+    await running.close();
+    simulator.close();
+    return ended;
+  }
+  console.error(`identity-simulator: ${ended} received, stopping`);
   await running.close();
   return 0;
 }
