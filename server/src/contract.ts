@@ -3,102 +3,8 @@
  * with `import type`, so nothing here may have a runtime value.
  */
 
-export const VOCAB_URL = 'https://vocab.account.gov.uk' as const;
-
-export type PublicKeySource = 'STATIC' | 'JWKS';
-export type IdTokenSigningAlgorithm = 'ES256' | 'RS256';
-export type TokenAuthMethod = 'private_key_jwt' | 'client_secret_post';
-
-export interface ClientConfiguration {
-  clientId: string;
-  publicKeySource: PublicKeySource;
-  publicKey: string;
-  jwksUrl?: string;
-  scopes: string[];
-  redirectUrls: string[];
-  postLogoutRedirectUrls: string[];
-  claims: string[];
-  identityVerificationSupported: boolean;
-  idTokenSigningAlgorithm: IdTokenSigningAlgorithm;
-  clientLoCs: string[];
-  token_auth_method: TokenAuthMethod;
-  client_secret_hash?: string;
-  /** PKCE enforcement: code_challenge and code_challenge_method required on /authorize. */
-  pkceEnforced: boolean;
-  /** max_age is honoured only for clients permitted to use it (provider document). */
-  maxAgeEnabled: boolean;
-}
-
-export interface NamePart {
-  value: string;
-  type: string;
-}
-
-export interface ResponseConfiguration {
-  sub: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  phoneNumberVerified: boolean;
-  maxLoCAchieved: string;
-  coreIdentityVerifiableCredentials: Record<string, unknown> | null;
-  passportDetails: Record<string, unknown>[] | null;
-  drivingPermitDetails: Record<string, unknown>[] | null;
-  postalAddressDetails: Record<string, unknown>[] | null;
-  returnCodes: { code: string; [k: string]: unknown }[] | null;
-}
-
-/** The endpoints a fault can hit. */
-export type FaultTarget =
-  'discovery' | 'jwks' | 'did' | 'trustmark' | 'authorize' | 'token' | 'userinfo' | 'logout';
-
-/**
- * A fault at one endpoint: an outage answered with a 5xx status, a connection closed without an
- * answer, or added latency. `requests`: for that many more requests (counted down as they
- * arrive, then the fault is gone); absent: until switched off.
- */
-export type Fault =
-  | { target: FaultTarget; kind: 'outage'; status: number; requests?: number }
-  | { target: FaultTarget; kind: 'drop'; requests?: number }
-  | { target: FaultTarget; kind: 'latency'; ms: number; requests?: number };
-
-export type FaultKind = Fault['kind'];
-
-export interface ErrorConfiguration {
-  coreIdentityErrors: string[];
-  idTokenErrors: string[];
-  authoriseErrors: string[];
-  tokenErrors: string[];
-  userInfoErrors: string[];
-  faults: Fault[];
-}
-
-/** The name lists of errorConfiguration (every key but faults). */
-export type ErrorListKey = Exclude<keyof ErrorConfiguration, 'faults'>;
-
-/** The body of GET /config and of a successful POST /config. */
-export interface SimulatorConfig {
-  clientConfiguration: ClientConfiguration;
-  responseConfiguration: ResponseConfiguration;
-  errorConfiguration: ErrorConfiguration;
-  simulatorUrl: string;
-  publishNewIdTokenKeysEnabled: boolean;
-  usingNewIdTokenSigningKeys: boolean;
-  publishNewCoreIdentityKeysEnabled: boolean;
-  usingNewCoreIdentitySigningKeys: boolean;
-  /** The old ID token keys are gone from the JWKS (needs the new ones in use). */
-  oldIdTokenKeysRetired: boolean;
-  /** The old core identity key is gone from the DID document (needs the new one in use). */
-  oldCoreIdentityKeysRetired: boolean;
-  interactiveMode: boolean;
-}
-
-/** One problem with a configuration input: where it is and why it is refused. */
-export interface ConfigIssue {
-  path: string;
-  message: string;
-  value?: unknown;
-}
+export * from './config/config-types.js';
+import type { SimulatorConfig } from './config/config-types.js';
 
 export type ExchangeEndpoint =
   | 'authorize'
@@ -292,3 +198,87 @@ export type {
   ReportFormat,
   RpCheckReport,
 } from './rp-check/rp-check-types.js';
+
+/** What the built-in test client signs in for: an authentication, or an identity (P2). */
+export type TestClientFlow = 'authentication' | 'identity';
+
+/** One request the built-in test client made, as the log recorded it. */
+export interface TestClientStep {
+  name: 'discovery' | 'authorize' | 'form' | 'token' | 'jwks' | 'userinfo' | 'did';
+  /** The HTTP status, absent when no answer came. */
+  status?: number;
+  ok: boolean;
+  detail: string;
+  /** The exchange in the request log, when it was found there. */
+  exchangeId?: string;
+}
+
+/** One check the built-in test client made on what it received, as a careful client would. */
+export interface TestClientCheck {
+  /** e.g. "ID token signature", "nonce", "core identity JWT aud". */
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * The result of one "sign in as a test client" run:
+ * accepted: every step answered and every check passed;
+ * refused: the provider answered, but the client refused what it got (the checks say why);
+ * provider_error: the provider answered a step with an error (or no answer), so the run stopped;
+ * cannot_run: the client in force cannot be played (say, client_secret_post with no secret).
+ */
+export interface TestClientRun {
+  flow: TestClientFlow;
+  outcome: 'accepted' | 'refused' | 'provider_error' | 'cannot_run';
+  summary: string;
+  clientId: string;
+  key: 'default' | 'pasted';
+  journeyId?: string;
+  /** The /token exchange, whose tokens the inspector shows. */
+  tokenExchangeId?: string;
+  steps: TestClientStep[];
+  checks: TestClientCheck[];
+}
+
+/** The same journey for the tester to run by hand: a browser URL and curl commands. */
+export interface TestClientCommands {
+  flow: TestClientFlow;
+  authorizeUrl: string;
+  /** The PKCE verifier matching the authorize URL's code_challenge. */
+  codeVerifier: string;
+  /** Shell commands, one per step, with $CODE and $ACCESS_TOKEN to fill in. */
+  curl: string[];
+  /** When the pre-signed client assertion in the token command stops being accepted. */
+  assertionExpiresAt: string;
+  notes: string[];
+}
+
+/** The answer of POST /_simulator/api/exchanges/:id/resend. */
+export interface ResendResult {
+  /** The new exchange, as the log recorded it. */
+  exchangeId?: string;
+  /** The HTTP status of the answer; 0 when none came (see error). */
+  status: number;
+  /** Why no answer came (a dropped connection, a timeout). */
+  error?: string;
+  /** What was changed from the original request (a re-signed client assertion…). */
+  changes: string[];
+}
+
+/** The answer of POST /_simulator/api/tokens/verify. */
+export interface KeyVerification {
+  ok: boolean;
+  /** What the token was checked with: "an RSA key", "the JWKS at http://…". */
+  keyDescription: string;
+  detail: string;
+  header: Record<string, unknown> | null;
+  claims: Record<string, unknown> | null;
+}
+
+/** The answer of POST /_simulator/api/tokens/resign. */
+export interface ResignedToken {
+  token: string;
+  /** Which key signed it, in words. */
+  signedWith: string;
+}

@@ -8,7 +8,7 @@ import { ExpiringStore } from './state/expiring-store.js';
 import { createClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
 import { SimulatorEvents } from './simulator-events.js';
 import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './build-app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';

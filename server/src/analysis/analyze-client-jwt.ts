@@ -6,6 +6,7 @@ import type { TokenFacts } from './token-facts.js';
 import { checkExp, checkIat, checkNbf, fail, pass, show } from './check-helpers.js';
 import { describeKey, keyFitsAlg, verifySignature } from './verify-signature.js';
 import { decodeToken } from './decode-token.js';
+import { acceptedAssertionAudiences } from '../rules/provider-rules.js';
 
 /** Algorithms accepted for what the client signs (client assertions and request objects). */
 export const ACCEPTED_CLIENT_ALGS = CLIENT_ASSERTION_ALGS;
@@ -137,10 +138,12 @@ export async function analyzeClientAssertion(
   }
 
   const aud = claims.aud;
+  const audiences = acceptedAssertionAudiences(issuer, tokenEndpoint);
   const audOk =
-    aud === tokenEndpoint ||
-    aud === issuer ||
-    (Array.isArray(aud) && aud.length > 0 && aud.every((a) => a === tokenEndpoint || a === issuer));
+    (typeof aud === 'string' && audiences.includes(aud)) ||
+    (Array.isArray(aud) &&
+      aud.length > 0 &&
+      aud.every((a) => typeof a === 'string' && audiences.includes(a)));
   checks.push(
     audOk
       ? pass('aud', `aud is ${show(aud)}, an accepted audience.`)

@@ -1,6 +1,9 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from '../http/limit-json-depth.js';
 
+/** Longer tokens are not read: no token the simulator deals in comes near this. */
+export const MAX_TOKEN_CHARS = 64 * 1024;
+
 export type DecodedToken =
   | { ok: true; header: Record<string, unknown>; claims: Record<string, unknown> }
   | { ok: false; header: Record<string, unknown> | null; reason: string };
@@ -12,6 +15,13 @@ export type DecodedToken =
 export function decodeToken(compact: string): DecodedToken {
   if (typeof compact !== 'string' || compact.trim() === '') {
     return { ok: false, header: null, reason: 'Not a JWT: the value is empty.' };
+  }
+  if (compact.length > MAX_TOKEN_CHARS) {
+    return {
+      ok: false,
+      header: null,
+      reason: `Not read: the value is longer than ${MAX_TOKEN_CHARS} characters.`,
+    };
   }
   const parts = compact.trim().split('.');
   if (parts.length === 5) {

@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../contract.js';
+import type { ConfigIssue } from './config-types.js';
 
 /**
  * Values the simulator accepts (the simulator document validates these fields only by type) but

@@ -1,4 +1,4 @@
-import type { ConfigIssue, Fault, SimulatorConfig } from '../contract.js';
+import type { ConfigIssue, Fault, SimulatorConfig } from './config-types.js';
 import type { Result } from '../errors/result.js';
 import { applyConfigPatch, parseConfigRequest } from './parse-config-request.js';
 

@@ -1,5 +1,5 @@
-import type { SimulatorConfig } from '../contract.js';
-import { VOCAB_URL } from '../contract.js';
+import type { SimulatorConfig } from './config-types.js';
+import { VOCAB_URL } from './config-types.js';
 
 /** The default client's public key; its private half is server/keys/default-client-private-key.pem. */
 export const DEFAULT_CLIENT_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VOCAB_URL } from '../contract.js';
+import { VOCAB_URL } from './config-types.js';
 import { ENV_VARS, configFromEnv, parsePort, type Env } from './from-env.js';
 import { defaultConfig } from './defaults.js';
 

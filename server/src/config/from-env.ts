@@ -1,5 +1,5 @@
-import type { ConfigIssue, SimulatorConfig } from '../contract.js';
-import { VOCAB_URL } from '../contract.js';
+import type { ConfigIssue, SimulatorConfig } from './config-types.js';
+import { VOCAB_URL } from './config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VOCAB_URL } from '../contract.js';
+import { VOCAB_URL } from './config-types.js';
 import { defaultConfig } from './defaults.js';
 import {
   applyConfigPatch,

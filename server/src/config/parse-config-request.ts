@@ -4,7 +4,7 @@ import type {
   ErrorConfiguration,
   ResponseConfiguration,
   SimulatorConfig,
-} from '../contract.js';
+} from './config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';

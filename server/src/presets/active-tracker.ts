@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ConfigIssue, SimulatorConfig } from '../contract.js';
+import type { ConfigIssue, SimulatorConfig } from '../config/config-types.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Result } from '../errors/result.js';
 import type { ActivePreset, ActiveRef } from './preset-types.js';

@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../contract.js';
+import type { ResponseConfiguration } from '../config/config-types.js';
 import { defaultConfig } from '../config/defaults.js';
 import type { Persona } from './preset-types.js';
 

@@ -1,5 +1,5 @@
 import { IDENTITY_CLAIMS } from '../config/defaults.js';
-import { VOCAB_URL } from '../contract.js';
+import { VOCAB_URL } from '../config/config-types.js';
 import type { Scenario } from './preset-types.js';
 
 /**

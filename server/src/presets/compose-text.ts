@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../contract.js';
+import type { ConfigIssue } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { ENV_NAME, oneLine } from './env-text.js';
 

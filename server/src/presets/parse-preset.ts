@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../contract.js';
+import type { ConfigIssue } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { CLIENT_RULES, RESPONSE_RULES, isPlainObject, type Rule } from '../config/field-rules.js';
 import { ERROR_NAMES } from '../scenarios/names.js';

@@ -13,7 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { ConfigIssue } from '../contract.js';
+import type { ConfigIssue } from '../config/config-types.js';
 import type { Result } from '../errors/result.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from './built-in-scenarios.js';

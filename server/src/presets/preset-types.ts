@@ -4,7 +4,7 @@ import type {
   ErrorConfiguration,
   ResponseConfiguration,
   SimulatorConfig,
-} from '../contract.js';
+} from '../config/config-types.js';
 
 /**
  * Personas and scenarios: the file format (documents) and what the admin API answers (the

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { BODY_LIMIT, type AppDeps } from '../http/app-deps.js';
+import { BODY_LIMIT, type AppDeps } from '../app-deps.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { ActiveTracker } from './active-tracker.js';
 import { addDiffRoute } from './routes/diff-route.js';

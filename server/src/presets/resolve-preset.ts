@@ -1,4 +1,8 @@
-import type { ConfigIssue, ResponseConfiguration, SimulatorConfig } from '../contract.js';
+import type {
+  ConfigIssue,
+  ResponseConfiguration,
+  SimulatorConfig,
+} from '../config/config-types.js';
 import { defaultConfig } from '../config/defaults.js';
 import { applyConfigPatch, parseConfigRequest } from '../config/parse-config-request.js';
 import { err, ok, type Result } from '../errors/result.js';

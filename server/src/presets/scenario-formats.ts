@@ -5,7 +5,7 @@ import type {
   ErrorListKey,
   ResponseConfiguration,
   SimulatorConfig,
-} from '../contract.js';
+} from '../config/config-types.js';
 import { defaultConfig } from '../config/defaults.js';
 import { CLIENT_FIELDS, isPlainObject } from '../config/field-rules.js';
 import { configFromEnv, ENV_VARS } from '../config/from-env.js';

@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { decodeToken } from '../analysis/decode-token.js';
 import type { Exchange } from '../contract.js';
 
 /**
@@ -24,14 +24,14 @@ export const errorCode = (e: Exchange): string | undefined =>
 export const tokenOf = (e: Exchange, role: string): string | undefined =>
   e.tokens.find((t) => t.role === role)?.compact;
 
-/** The claims of a JWT, unverified; undefined when it is not a JWT. */
+/**
+ * The claims of a JWT, unverified; undefined when it is not a JWT, or is too long or nests too
+ * deep to be read safely (the client controls every claim).
+ */
 export function claimsOf(compact: string | undefined): Record<string, unknown> | undefined {
-  if (compact === undefined) return undefined;
-  try {
-    return decodeJwt(compact);
-  } catch {
-    return undefined;
-  }
+  if (typeof compact !== 'string') return undefined;
+  const decoded = decodeToken(compact);
+  return decoded.ok ? decoded.claims : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SimulatorConfig } from '../../contract.js';
+import type { SimulatorConfig } from '../../config/config-types.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { diffConfig } from '../diff-config.js';
 import type { Kind } from '../preset-store.js';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BODY_LIMIT } from '../../http/app-deps.js';
+import { BODY_LIMIT } from '../../app-deps.js';
 import { NoDataDirError } from '../preset-store.js';
 import { NO_DATA_DIR, PresetHttpError } from './preset-http-error.js';
 

@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../../contract.js';
+import type { ConfigIssue } from '../../config/config-types.js';
 import { isValidName } from '../parse-preset.js';
 import { uniqueId } from '../preset-id.js';
 import {

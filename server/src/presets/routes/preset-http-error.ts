@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../../contract.js';
+import type { ConfigIssue } from '../../config/config-types.js';
 import type { Kind } from '../preset-store.js';
 import type { PresetErrorBody } from '../preset-types.js';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ConfigIssue } from '../../contract.js';
+import type { ConfigIssue } from '../../config/config-types.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { isValidName } from '../parse-preset.js';
 import { isPresetId } from '../preset-id.js';

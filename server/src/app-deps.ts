@@ -1,9 +1,9 @@
-import type { SimulatorContext } from '../simulator-context.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { ExchangeBuffer } from '../log/exchange-buffer.js';
-import type { StartupPreset } from '../presets/preset-types.js';
-import type { PlanStore } from '../rp-check/plan-store.js';
-import type { RpCheckRun } from '../rp-check/rp-check-run.js';
+import type { SimulatorContext } from './simulator-context.js';
+import type { SimulatorEvents } from './simulator-events.js';
+import type { ExchangeBuffer } from './log/exchange-buffer.js';
+import type { StartupPreset } from './presets/preset-types.js';
+import type { PlanStore } from './rp-check/plan-store.js';
+import type { RpCheckRun } from './rp-check/rp-check-run.js';
 
 /**
  * What the app and every router mounted on it are built from. It lives apart from app.ts so the

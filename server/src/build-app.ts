@@ -1,0 +1,123 @@
+import express, { type Request, type Response } from 'express';
+import { BODY_LIMIT, type AppDeps } from './app-deps.js';
+import type { FaultTarget } from './contract.js';
+import { createExchangeRecorder } from './log/exchange-recorder.js';
+import { createAdminRouter } from './admin/admin-router.js';
+import { createTestClientRouter } from './test-client/test-client-router.js';
+import { createToolsRouter } from './admin/tools-router.js';
+import { createPresetsRouter } from './presets/presets-router.js';
+import { createSwitchesRouter } from './admin/switches-router.js';
+import { createRpCheckRouter } from './rp-check/rp-check-router.js';
+import { serveUi } from './admin/serve-ui.js';
+import { requireLoopbackHost } from './admin/require-loopback-host.js';
+import { ADMIN_ACCESS_LOCAL, type AdminAccessSettings } from './admin/admin-access.js';
+import { adminTokenLogin } from './admin/admin-token-login.js';
+import { requireOwnOrigin } from './http/require-own-origin.js';
+import { ADMIN_PREFIX, UI_PREFIX } from './admin/prefixes.js';
+import { dedupeQueryParams } from './http/dedupe-query-params.js';
+import { securityHeaders } from './http/security-headers.js';
+import { notesOf } from './http/exchange-notes.js';
+import { handleRoot } from './endpoints/root/handle-root.js';
+import { handleDiscovery } from './endpoints/discovery/handle-discovery.js';
+import { handleJwks } from './endpoints/jwks/handle-jwks.js';
+import { handleDid } from './endpoints/did/handle-did.js';
+import { handleTrustmark } from './endpoints/trustmark/handle-trustmark.js';
+import { handleAuthorize } from './endpoints/authorize/handle-authorize.js';
+import { handleToken } from './endpoints/token/handle-token.js';
+import { handleUserinfo } from './endpoints/userinfo/handle-userinfo.js';
+import { handleLogout } from './endpoints/logout/handle-logout.js';
+import {
+  handleGetConfig,
+  handlePostConfig,
+  handleValidateConfig,
+} from './endpoints/config/handle-config.js';
+import { handleFormSubmit } from './endpoints/interactive/handle-form-submit.js';
+import { requireUserAgent } from './http/require-user-agent.js';
+import { limitJsonDepth } from './http/limit-json-depth.js';
+import { injectFaults } from './http/inject-faults.js';
+import { route } from './http/route.js';
+import { errorHandler } from './http/handle-errors.js';
+
+/**
+ * A logout form carries a hint, a URI and a state, and the state travels back in the Location
+ * header, which clients refuse beyond 16 kB of headers: larger logout bodies get 413.
+ */
+export const LOGOUT_BODY_LIMIT = '8kb';
+
+export function buildApp(deps: AppDeps): express.Express {
+  const { context: ctx } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  const access: AdminAccessSettings = {
+    adminToken: ctx.adminToken,
+    simulatorUrl: () => ctx.config.get().simulatorUrl,
+  };
+  app.locals[ADMIN_ACCESS_LOCAL] = access;
+
+  app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
+  app.use(securityHeaders);
+  app.use(dedupeQueryParams);
+
+  // The provider's own endpoints come first, busiest first: a relying party's requests meet no
+  // admin or UI layer on their way. Only requests that carry a body go through the parsers.
+  const parseBodies = (limit: string) => [
+    express.json({ limit }),
+    limitJsonDepth,
+    express.urlencoded({ extended: false, limit, parameterLimit: 200 }),
+  ];
+  const bodies = parseBodies(BODY_LIMIT);
+  // Configured faults (outages, dropped connections, latency) come before anything else.
+  const fault = (target: FaultTarget) => injectFaults(ctx, target);
+  app.use('/authorize', fault('authorize'), bodies, route(ctx, handleAuthorize));
+  app.post('/token', fault('token'), requireUserAgent, bodies, route(ctx, handleToken));
+  app.get('/userinfo', fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo));
+  app.get('/', route(ctx, handleRoot));
+  app.get('/.well-known/openid-configuration', fault('discovery'), route(ctx, handleDiscovery));
+  app.get('/.well-known/jwks.json', fault('jwks'), route(ctx, handleJwks));
+  app.get('/.well-known/did.json', fault('did'), requireUserAgent, route(ctx, handleDid));
+  app.get('/trustmark', fault('trustmark'), route(ctx, handleTrustmark));
+  app.get('/logout', fault('logout'), route(ctx, handleLogout));
+  app.post('/logout', fault('logout'), parseBodies(LOGOUT_BODY_LIMIT), route(ctx, handleLogout));
+  app.get('/config', route(ctx, handleGetConfig));
+  app.post('/config', requireOwnOrigin, bodies, route(ctx, handlePostConfig));
+  app.post('/form-submit', bodies, route(ctx, handleFormSubmit));
+
+  // The UI's API (and everything mounted below its prefix) answers loopback callers only.
+  app.use(ADMIN_PREFIX, requireLoopbackHost);
+  app.post(
+    `${ADMIN_PREFIX}/config/validate`,
+    express.json({ limit: BODY_LIMIT }),
+    limitJsonDepth,
+    route(ctx, handleValidateConfig),
+  );
+  app.use(ADMIN_PREFIX, createPresetsRouter(deps));
+  app.use(ADMIN_PREFIX, createSwitchesRouter(deps));
+  if (deps.rpCheck)
+    app.use(
+      ADMIN_PREFIX,
+      createRpCheckRouter({
+        ...deps.rpCheck,
+        version: deps.version,
+        simulatorUrl: () => ctx.config.get().simulatorUrl,
+        now: ctx.clock,
+      }),
+    );
+  app.use(ADMIN_PREFIX, createTestClientRouter(deps));
+  app.use(ADMIN_PREFIX, createToolsRouter(deps));
+  app.use(ADMIN_PREFIX, createAdminRouter(deps));
+  app.use(UI_PREFIX, adminTokenLogin, serveUi(deps.uiDir));
+
+  app.use((req: Request, res: Response) => {
+    notesOf(res).outcome = {
+      kind: 'error',
+      code: 'not_found',
+      description: `No route for ${req.method} ${req.path}`,
+    };
+    res.status(404).type('text/plain').send(`Cannot ${req.method} ${req.path}`);
+  });
+
+  app.use(errorHandler);
+  return app;
+}
