@@ -16,6 +16,15 @@ import { loadStartupFiles } from './startup-files.js';
 import { MAX_TIMEOUT_SECONDS } from './rp-check/parse-plan.js';
 import { formatForFile } from './rp-check/render-report.js';
 import { prepareRpCheck } from './rp-check/start-rp-check.js';
+import {
+  DRIVE_FLAGS,
+  DRIVE_KEYS,
+  DRIVE_URL_KEYS,
+  parseDriveSettings,
+  textProblem,
+  urlProblem,
+} from './rp-check/drive/drive-settings.js';
+import type { DriveSettings } from './rp-check/rp-check-types.js';
 import type { Result } from './errors/result.js';
 
 export interface CliOptions {
@@ -31,10 +40,14 @@ export interface CliOptions {
   report?: string;
   /** Overrides the plan's journey timeout, in seconds. */
   rpCheckTimeout?: number;
+  /** The --drive-* flags: the check drives the service itself. */
+  drive?: DriveSettings;
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
-                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]]
+                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
+                          [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
+                           [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
@@ -49,6 +62,16 @@ Starts the identity provider simulator without the desktop window.
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
                    this long (default: the plan's, 10)
+  --drive-sign-in URL  with --rp-check: the check drives your service itself, as the user's
+                   browser: each step opens this address (authentication only) and follows it
+                   through the simulator and back (needs --drive-signed-in)
+  --drive-identity-sign-in URL  the address that opens a sign-in asking for identity (without
+                   it, identity steps are not judged)
+  --drive-signed-in URL  the signed-in probe: answers 2xx only to a signed-in user
+  --drive-signed-in-text TEXT  the probe counts as signed in only when its page shows TEXT
+  --drive-sign-out URL  opened after each step to sign the user out
+  --drive-identity-text TEXT  what shows the identity was accepted (default: the family name
+                   of the verified name in force)
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
 
 /** Parses command-line flags. Returns a message for anything it does not understand. */
@@ -56,6 +79,7 @@ export function parseArgs(
   argv: readonly string[],
 ): { ok: true; value: CliOptions } | { ok: false; message: string } {
   const options: CliOptions = { host: '127.0.0.1', help: false };
+  const drive: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] =
@@ -138,6 +162,21 @@ export function parseArgs(
         options.rpCheckTimeout = n;
         break;
       }
+      case '--drive-sign-in':
+      case '--drive-identity-sign-in':
+      case '--drive-signed-in':
+      case '--drive-signed-in-text':
+      case '--drive-sign-out':
+      case '--drive-identity-text': {
+        const key = DRIVE_KEYS.find((k) => DRIVE_FLAGS[k] === flag) as (typeof DRIVE_KEYS)[number];
+        const raw = value();
+        const problem = (DRIVE_URL_KEYS as readonly string[]).includes(key)
+          ? urlProblem(raw)
+          : textProblem(raw);
+        if (problem) return { ok: false, message: `${flag} ${problem}, got "${raw ?? ''}"` };
+        drive[key] = raw as string;
+        break;
+      }
       default:
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
@@ -147,6 +186,20 @@ export function parseArgs(
       ok: false,
       message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
     };
+  const driveFlags = Object.keys(drive) as (typeof DRIVE_KEYS)[number][];
+  if (driveFlags.length) {
+    if (options.rpCheck === undefined)
+      return { ok: false, message: `${DRIVE_FLAGS[driveFlags[0]!]} needs --rp-check` };
+    const settings = parseDriveSettings(drive, '');
+    if (!settings.ok) {
+      const missing = settings.error[0]?.path as (typeof DRIVE_KEYS)[number];
+      return {
+        ok: false,
+        message: `${DRIVE_FLAGS[missing]} is needed with the other --drive-* flags`,
+      };
+    }
+    options.drive = settings.value;
+  }
   return { ok: true, value: options };
 }
 
@@ -246,6 +299,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
       plan: args.value.rpCheck,
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
+      ...(args.value.drive ? { drive: args.value.drive } : {}),
       version: readVersion(),
       say: (line) => console.error(`identity-simulator: ${line}`),
     });

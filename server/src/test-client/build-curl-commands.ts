@@ -1,6 +1,6 @@
 import type { SimulatorConfig, TestClientCommands, TestClientFlow } from '../contract.js';
 import type { PastedPrivateKey } from '../keys/parse-key-text.js';
-import { MAX_ASSERTION_LIFETIME_SECONDS } from '../tokens/client-auth/used-assertion-ids.js';
+import { RECOMMENDED_ASSERTION_LIFETIME_SECONDS } from '../rules/provider-rules.js';
 import { journeyRequest } from './journey-request.js';
 import { defaultClientPrivateKey, signClientAssertion } from './sign-client-assertion.js';
 
@@ -10,7 +10,7 @@ const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 /**
  * The test client's journey for the tester to run by hand: the authorize URL (for a browser, or
  * curl to read the Location header), then /token with a client assertion signed now (valid for
- * the longest the provider allows) and /userinfo. The code and access token are shell variables
+ * the lifetime the provider recommends) and /userinfo. The code and access token are shell variables
  * the tester fills in.
  */
 export async function buildCurlCommands(
@@ -26,7 +26,7 @@ export async function buildCurlCommands(
   if (redirectUri === undefined) return 'The client in force has no redirect URL.';
   const base = config.simulatorUrl.replace(/\/+$/, '');
   const journey = journeyRequest(flow, config, redirectUri);
-  const exp = now + MAX_ASSERTION_LIFETIME_SECONDS;
+  const exp = now + RECOMMENDED_ASSERTION_LIFETIME_SECONDS;
   const assertion = await signClientAssertion({
     clientId: client.clientId,
     audience: `${base}/token`,
@@ -34,7 +34,7 @@ export async function buildCurlCommands(
     alg: key?.alg ?? 'RS256',
     ...(key?.kid ? { kid: key.kid } : {}),
     now,
-    lifetimeSeconds: MAX_ASSERTION_LIFETIME_SECONDS,
+    lifetimeSeconds: RECOMMENDED_ASSERTION_LIFETIME_SECONDS,
   });
   const authorizeUrl = `${base}/authorize?${journey.query}`;
   const curl = [
