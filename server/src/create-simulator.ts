@@ -25,6 +25,8 @@ export interface SimulatorOptions {
   clock?: Clock;
   /** How many exchanges the request log keeps (default 1,000). */
   logCapacity?: number;
+  /** About how many bytes the request log may hold (default 64 MiB). */
+  logBytes?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
   uiDir?: string;
   /** Folder where personas and scenarios are saved, one JSON file each. */
@@ -76,7 +78,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const warmUp = setTimeout(() => void keys(), KEY_GENERATION_DELAY_MS);
   warmUp.unref();
   const events = new SimulatorEvents();
-  const log = new ExchangeBuffer(options.logCapacity ?? 1000);
+  const log = new ExchangeBuffer(options.logCapacity ?? 1000, options.logBytes);
 
   const context: SimulatorContext = {
     config,
