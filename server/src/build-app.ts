@@ -3,6 +3,8 @@ import { BODY_LIMIT, type AppDeps } from './app-deps.js';
 import type { FaultTarget } from './contract.js';
 import { createExchangeRecorder } from './log/exchange-recorder.js';
 import { createAdminRouter } from './admin/admin-router.js';
+import { createTestClientRouter } from './test-client/test-client-router.js';
+import { createToolsRouter } from './admin/tools-router.js';
 import { createPresetsRouter } from './presets/presets-router.js';
 import { createSwitchesRouter } from './admin/switches-router.js';
 import { createRpCheckRouter } from './rp-check/rp-check-router.js';
@@ -113,6 +115,8 @@ export function buildApp(deps: AppDeps): express.Express {
       }),
     );
   if (deps.registry) app.use(ADMIN_PREFIX, createSimulatorsRouter(deps.registry));
+  app.use(ADMIN_PREFIX, createTestClientRouter(deps));
+  app.use(ADMIN_PREFIX, createToolsRouter(deps));
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, adminTokenLogin, serveUi(deps.uiDir));
 

@@ -16,6 +16,15 @@ import { loadStartupFiles } from './startup-files.js';
 import { MAX_TIMEOUT_SECONDS } from './rp-check/parse-plan.js';
 import { formatForFile } from './rp-check/render-report.js';
 import { prepareRpCheck } from './rp-check/start-rp-check.js';
+import {
+  DRIVE_FLAGS,
+  DRIVE_KEYS,
+  DRIVE_URL_KEYS,
+  parseDriveSettings,
+  textProblem,
+  urlProblem,
+} from './rp-check/drive/drive-settings.js';
+import type { DriveSettings } from './rp-check/rp-check-types.js';
 import type { Result } from './errors/result.js';
 import { MAX_SIMULATORS_LIMIT } from './simulator-name.js';
 import { simulatorUrl } from './config/field-rules.js';
@@ -34,6 +43,8 @@ export interface CliOptions {
   report?: string;
   /** Overrides the plan's journey timeout, in seconds. */
   rpCheckTimeout?: number;
+  /** The --drive-* flags: the check drives the service itself. */
+  drive?: DriveSettings;
   /** How many named simulators (/sim/<name>/) may exist at once. */
   maxSimulators?: number;
   /** Where discovery places the back-channel endpoints (token, userinfo, JWKS). */
@@ -55,7 +66,9 @@ export function parseBackchannelUrl(raw: string | undefined): { url: string } | 
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
-                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]]
+                         [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
+                          [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
+                           [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
                          [--max-simulators N] [--backchannel-url URL]
 
 Starts the identity provider simulator without the desktop window.
@@ -71,6 +84,16 @@ Starts the identity provider simulator without the desktop window.
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
                    this long (default: the plan's, 10)
+  --drive-sign-in URL  with --rp-check: the check drives your service itself, as the user's
+                   browser: each step opens this address (authentication only) and follows it
+                   through the simulator and back (needs --drive-signed-in)
+  --drive-identity-sign-in URL  the address that opens a sign-in asking for identity (without
+                   it, identity steps are not judged)
+  --drive-signed-in URL  the signed-in probe: answers 2xx only to a signed-in user
+  --drive-signed-in-text TEXT  the probe counts as signed in only when its page shows TEXT
+  --drive-sign-out URL  opened after each step to sign the user out
+  --drive-identity-text TEXT  what shows the identity was accepted (default: the family name
+                   of the verified name in force)
   --max-simulators N  how many named simulators (/sim/<name>/) may exist at once (default:
                    MAX_SIMULATORS or 64; 0 turns them off)
   --backchannel-url URL  the address a relying party's server reaches the simulator at (default:
@@ -83,6 +106,7 @@ export function parseArgs(
   argv: readonly string[],
 ): { ok: true; value: CliOptions } | { ok: false; message: string } {
   const options: CliOptions = { host: '127.0.0.1', help: false };
+  const drive: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] =
@@ -177,6 +201,21 @@ export function parseArgs(
         options.backchannelUrl = url.url;
         break;
       }
+      case '--drive-sign-in':
+      case '--drive-identity-sign-in':
+      case '--drive-signed-in':
+      case '--drive-signed-in-text':
+      case '--drive-sign-out':
+      case '--drive-identity-text': {
+        const key = DRIVE_KEYS.find((k) => DRIVE_FLAGS[k] === flag) as (typeof DRIVE_KEYS)[number];
+        const raw = value();
+        const problem = (DRIVE_URL_KEYS as readonly string[]).includes(key)
+          ? urlProblem(raw)
+          : textProblem(raw);
+        if (problem) return { ok: false, message: `${flag} ${problem}, got "${raw ?? ''}"` };
+        drive[key] = raw as string;
+        break;
+      }
       default:
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
@@ -186,6 +225,20 @@ export function parseArgs(
       ok: false,
       message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
     };
+  const driveFlags = Object.keys(drive) as (typeof DRIVE_KEYS)[number][];
+  if (driveFlags.length) {
+    if (options.rpCheck === undefined)
+      return { ok: false, message: `${DRIVE_FLAGS[driveFlags[0]!]} needs --rp-check` };
+    const settings = parseDriveSettings(drive, '');
+    if (!settings.ok) {
+      const missing = settings.error[0]?.path as (typeof DRIVE_KEYS)[number];
+      return {
+        ok: false,
+        message: `${DRIVE_FLAGS[missing]} is needed with the other --drive-* flags`,
+      };
+    }
+    options.drive = settings.value;
+  }
   return { ok: true, value: options };
 }
 
@@ -305,6 +358,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
       plan: args.value.rpCheck,
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
+      ...(args.value.drive ? { drive: args.value.drive } : {}),
       version: readVersion(),
       say: (line) => console.error(`identity-simulator: ${line}`),
     });

@@ -217,3 +217,87 @@ export type {
   ReportFormat,
   RpCheckReport,
 } from './rp-check/rp-check-types.js';
+
+/** What the built-in test client signs in for: an authentication, or an identity (P2). */
+export type TestClientFlow = 'authentication' | 'identity';
+
+/** One request the built-in test client made, as the log recorded it. */
+export interface TestClientStep {
+  name: 'discovery' | 'authorize' | 'form' | 'token' | 'jwks' | 'userinfo' | 'did';
+  /** The HTTP status, absent when no answer came. */
+  status?: number;
+  ok: boolean;
+  detail: string;
+  /** The exchange in the request log, when it was found there. */
+  exchangeId?: string;
+}
+
+/** One check the built-in test client made on what it received, as a careful client would. */
+export interface TestClientCheck {
+  /** e.g. "ID token signature", "nonce", "core identity JWT aud". */
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * The result of one "sign in as a test client" run:
+ * accepted: every step answered and every check passed;
+ * refused: the provider answered, but the client refused what it got (the checks say why);
+ * provider_error: the provider answered a step with an error (or no answer), so the run stopped;
+ * cannot_run: the client in force cannot be played (say, client_secret_post with no secret).
+ */
+export interface TestClientRun {
+  flow: TestClientFlow;
+  outcome: 'accepted' | 'refused' | 'provider_error' | 'cannot_run';
+  summary: string;
+  clientId: string;
+  key: 'default' | 'pasted';
+  journeyId?: string;
+  /** The /token exchange, whose tokens the inspector shows. */
+  tokenExchangeId?: string;
+  steps: TestClientStep[];
+  checks: TestClientCheck[];
+}
+
+/** The same journey for the tester to run by hand: a browser URL and curl commands. */
+export interface TestClientCommands {
+  flow: TestClientFlow;
+  authorizeUrl: string;
+  /** The PKCE verifier matching the authorize URL's code_challenge. */
+  codeVerifier: string;
+  /** Shell commands, one per step, with $CODE and $ACCESS_TOKEN to fill in. */
+  curl: string[];
+  /** When the pre-signed client assertion in the token command stops being accepted. */
+  assertionExpiresAt: string;
+  notes: string[];
+}
+
+/** The answer of POST /_simulator/api/exchanges/:id/resend. */
+export interface ResendResult {
+  /** The new exchange, as the log recorded it. */
+  exchangeId?: string;
+  /** The HTTP status of the answer; 0 when none came (see error). */
+  status: number;
+  /** Why no answer came (a dropped connection, a timeout). */
+  error?: string;
+  /** What was changed from the original request (a re-signed client assertion…). */
+  changes: string[];
+}
+
+/** The answer of POST /_simulator/api/tokens/verify. */
+export interface KeyVerification {
+  ok: boolean;
+  /** What the token was checked with: "an RSA key", "the JWKS at http://…". */
+  keyDescription: string;
+  detail: string;
+  header: Record<string, unknown> | null;
+  claims: Record<string, unknown> | null;
+}
+
+/** The answer of POST /_simulator/api/tokens/resign. */
+export interface ResignedToken {
+  token: string;
+  /** Which key signed it, in words. */
+  signedWith: string;
+}

@@ -1,4 +1,4 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type Response } from 'express';
 import type {
   Exchange,
   ExchangeDetail,
@@ -18,6 +18,8 @@ import { createEventStream } from './event-stream.js';
 import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
 import { buildHar } from './build-har.js';
 import { addPinRoutes } from './pin-routes.js';
+import { listeningAddress } from './listening-address.js';
+import { adminErrorHandler } from './admin-error-handler.js';
 
 /** The longest token /inspect reads. */
 export const MAX_INSPECT_TOKEN = 64 * 1024;
@@ -37,15 +39,6 @@ const ROUTES: Record<string, string> = {
 
 function badRequest(res: Response, description: string): void {
   res.status(400).json({ error: 'invalid_request', error_description: description });
-}
-
-/** The URL this request reached, from the socket (the listening address and port). */
-function listeningAddress(req: Request): { url: string; port: number } | undefined {
-  const { localAddress, localPort } = req.socket;
-  if (!localAddress || !localPort) return undefined;
-  const address = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
-  const host = address.includes(':') ? `[${address}]` : address;
-  return { url: `http://${host}:${localPort}`, port: localPort };
 }
 
 /**
@@ -274,32 +267,7 @@ export function createAdminRouter(deps: AppDeps): Router {
     });
   });
 
-  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    const e = error as { type?: string; status?: unknown };
-    if (e.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json({ error: 'invalid_request', error_description: 'Request body too large' });
-      return;
-    }
-    if (
-      e.type === 'entity.parse.failed' ||
-      e.type === 'charset.unsupported' ||
-      e.type === 'encoding.unsupported'
-    ) {
-      badRequest(res, 'The body is not valid JSON');
-      return;
-    }
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      badRequest(res, 'Malformed request: the path or a parameter is not valid URL encoding');
-      return;
-    }
-    res.status(500).json({ error: 'server_error', error_description: 'Unexpected server error' });
-  });
+  router.use(adminErrorHandler);
 
   return router;
 }

@@ -503,6 +503,22 @@ describe('client assertion analysis', () => {
     expect(failing(await analyse({}, {}, clientPrivate, 'PS256'))).toEqual([]);
   });
 
+  it('an hour-long assertion passes every check, with the recommendation as a warning', async () => {
+    const hour = await analyse({ exp: NOW + 3600 });
+    expect(failing(hour)).toEqual([]);
+    expect(hour.summary).toMatch(/^The client assertion passes all \d+ checks/);
+    expect(hour.warnings).toEqual(['this assertion lives 3600 s; the provider recommends 300 s']);
+    // Without iat, measured from the time of the exchange.
+    expect((await analyse({ iat: undefined, exp: NOW + 900 })).warnings).toEqual([
+      'this assertion lives 900 s; the provider recommends 300 s',
+    ]);
+    // Five minutes or less: nothing to say; an exp that is no number is a failure, not a warning.
+    expect((await analyse()).warnings).toBeUndefined();
+    const bad = await analyse({ exp: 'tomorrow' });
+    expect(bad.warnings).toBeUndefined();
+    expect(failing(bad)).toEqual(['exp']);
+  });
+
   it('wrong aud: says the expected value', async () => {
     const analysis = await analyse({ aud: 'http://localhost:3000/oauth2/token' });
     expect(failing(analysis)).toEqual(['aud']);

@@ -10,6 +10,7 @@ import {
 import { analyzeCoreIdentity } from './analyze-core-identity.js';
 import { checkCoreIdentityPlausibility } from '../config/check-plausibility.js';
 import { analyzeClientAssertion, analyzeRequestObject } from './analyze-client-jwt.js';
+import { assertionLifetimeFinding } from '../rules/provider-rules.js';
 
 /** Every role a token can have, in the order of a sign-in. */
 export const TOKEN_ROLES = [
@@ -145,6 +146,11 @@ export async function analyzeToken(facts: TokenFacts): Promise<TokenAnalysis> {
       (w) => `vc.credentialSubject ${w.message}`,
     );
     if (warnings.length) analysis.warnings = warnings;
+  }
+  if (role === 'client_assertion') {
+    // A recommendation, not a rule: accepted at /token, said in words here.
+    const lifetime = assertionLifetimeFinding(claims, Math.floor(facts.at));
+    if (lifetime) analysis.warnings = [lifetime.message];
   }
   return analysis;
 }

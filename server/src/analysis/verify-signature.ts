@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { compactVerify } from 'jose';
+import { compactVerify, type CompactVerifyGetKey } from 'jose';
 import type { KeyGetter } from '../tokens/client-auth/client-key-resolver.js';
 
 export type SignatureResult = { ok: true } | { ok: false; code: string; reason: string };
@@ -34,7 +34,7 @@ export function keyFitsAlg(key: KeyObject, alg: string): boolean {
  */
 export async function verifySignature(
   compact: string,
-  key: KeyObject | KeyGetter,
+  key: KeyObject | KeyGetter | CompactVerifyGetKey,
 ): Promise<SignatureResult> {
   try {
     await compactVerify(compact, key);

@@ -9,6 +9,7 @@ import {
 } from '../presets/parse-preset.js';
 import { isPresetId } from '../presets/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH } from '../presets/preset-schemas.js';
+import { parseDriveSettings } from './drive/drive-settings.js';
 import {
   STEP_KINDS,
   type Plan,
@@ -35,6 +36,7 @@ const PLAN_KEYS = [
   'description',
   'timeoutSeconds',
   'waitSeconds',
+  'service',
   'steps',
 ] as const;
 const STEP_KEYS = [
@@ -160,6 +162,10 @@ export function parsePlanDocument(value: unknown): Result<PlanDocument, ConfigIs
   }
   checkSeconds(value.timeoutSeconds, 'timeoutSeconds', issues);
   checkSeconds(value.waitSeconds, 'waitSeconds', issues);
+  if (value.service !== undefined) {
+    const service = parseDriveSettings(value.service, 'service');
+    if (!service.ok) issues.push(...service.error);
+  }
   const steps = value.steps;
   if (!Array.isArray(steps) || steps.length === 0 || steps.length > MAX_STEPS)
     issues.push({
@@ -183,6 +189,7 @@ export function toPlan(doc: PlanDocument, id: string, builtIn = false): Plan {
     builtIn,
     timeoutSeconds: doc.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
     waitSeconds: doc.waitSeconds ?? DEFAULT_WAIT_SECONDS,
+    ...(doc.service ? { service: structuredClone(doc.service) } : {}),
     steps: doc.steps.map((s): PlanStepDocument => structuredClone(s)),
   };
 }

@@ -5,6 +5,7 @@ import {
   NAME_PATTERN,
   SCENARIO_SCHEMA,
 } from '../presets/preset-schemas.js';
+import { MAX_DRIVE_TEXT, MAX_DRIVE_URL } from './drive/drive-settings.js';
 import { MAX_LINE, MAX_STEPS, MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import { STEP_KINDS } from './rp-check-types.js';
 
@@ -42,6 +43,20 @@ const seconds = (description: string): Schema => ({
   description,
 });
 
+const address = (description: string): Schema => ({
+  type: 'string',
+  maxLength: MAX_DRIVE_URL,
+  pattern: '^https?://',
+  description,
+});
+const text = (description: string): Schema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_DRIVE_TEXT,
+  pattern: '\\S',
+  description,
+});
+
 const { $schema: _s, $id: _i, $defs: scenarioDefs, title: _t, ...scenarioBody } = SCENARIO_SCHEMA;
 
 export const PLAN_SCHEMA: Schema = {
@@ -64,6 +79,27 @@ export const PLAN_SCHEMA: Schema = {
     waitSeconds: seconds(
       'Unattended runs: how long a step waits for the first request before it is judged (default 120).',
     ),
+    service: {
+      type: 'object',
+      required: ['signIn', 'signedIn'],
+      additionalProperties: false,
+      description:
+        "The service's own addresses: the check drives the service itself, as the user's browser (the --drive-* flags win).",
+      properties: {
+        signIn: address('Opens a sign-in (authentication only).'),
+        identitySignIn: address(
+          'Opens a sign-in asking for identity; without it, identity steps are not judged.',
+        ),
+        signedIn: address(
+          'The signed-in probe: answers 2xx, without sending the browser to sign in, only to a signed-in user.',
+        ),
+        signedInText: text('The probe counts as signed in only when its page shows this text.'),
+        signOut: address('Signs the user out; opened after each step.'),
+        identityText: text(
+          'Shows the identity was accepted (default: the family name of the verified name in force).',
+        ),
+      },
+    },
     steps: {
       type: 'array',
       minItems: 1,

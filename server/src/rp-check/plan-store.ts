@@ -71,6 +71,7 @@ export function planToDocument(plan: Plan): PlanDocument {
     ...(plan.description ? { description: plan.description } : {}),
     timeoutSeconds: plan.timeoutSeconds,
     waitSeconds: plan.waitSeconds,
+    ...(plan.service ? { service: structuredClone(plan.service) } : {}),
     steps: structuredClone(plan.steps),
   };
 }

@@ -5,6 +5,7 @@ import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { describeIssues } from '../presets/preset-store.js';
 import { isPresetId } from '../presets/preset-id.js';
 import { schemaFileText } from '../presets/preset-schemas.js';
+import { parseDriveSettings } from './drive/drive-settings.js';
 import { MAX_TIMEOUT_SECONDS, parsePlanDocument, toPlan } from './parse-plan.js';
 import { PLAN_SCHEMA } from './plan-schema.js';
 import type { PlanStore } from './plan-store.js';
@@ -26,7 +27,7 @@ import {
  *   GET  /rp-check/plans/:id        one plan
  *   PUT  /rp-check/plans/:id        save a plan in the data folder
  *   GET  /rp-check/schema.json      the plan file schema
- *   POST /rp-check/start            {plan: id | plan document, attended?, timeoutSeconds?}
+ *   POST /rp-check/start            {plan: id | plan document, attended?, timeoutSeconds?, drive?}
  *   POST /rp-check/verdict          {step, verdict: pass|fail|skip|retry, note?}
  *   POST /rp-check/stop
  *   GET  /rp-check/report?format=json|junit|html
@@ -182,7 +183,9 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
     '/rp-check/start',
     route((req, res) => {
       const b = body(req);
-      const issues = unknownFields(b, ['plan', 'attended', 'timeoutSeconds']);
+      const issues = unknownFields(b, ['plan', 'attended', 'timeoutSeconds', 'drive']);
+      const drive = b.drive === undefined ? undefined : parseDriveSettings(b.drive, 'drive');
+      if (drive && !drive.ok) issues.push(...drive.error);
       if (b.attended !== undefined && typeof b.attended !== 'boolean')
         issues.push({ path: 'attended', message: 'must be true or false' });
       const t = b.timeoutSeconds;
@@ -214,6 +217,7 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
       const started = run.start(plan, {
         attended: b.attended !== false,
         ...(typeof t === 'number' ? { timeoutSeconds: t } : {}),
+        ...(drive?.ok ? { drive: drive.value } : plan.service ? { drive: plan.service } : {}),
       });
       if (!started.ok) throw fromRunError(started.error);
       res.status(201).json(started.value);

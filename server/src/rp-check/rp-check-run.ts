@@ -8,9 +8,11 @@ import type { Scenario } from '../presets/preset-types.js';
 import { resolveScenario } from '../presets/resolve-preset.js';
 import { checkScenario } from '../presets/scenario-formats.js';
 import type { SimulatorEvents } from '../simulator-events.js';
+import { driveStep } from './drive/drive-step.js';
 import { journeyEnded, judgeStep } from './judge-step.js';
 import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import type {
+  DriveSettings,
   ExchangeRef,
   Plan,
   PlanStepDocument,
@@ -53,7 +55,12 @@ export interface StartOptions {
   attended: boolean;
   /** Overrides the plan's timeoutSeconds. */
   timeoutSeconds?: number;
+  /** The check drives the service itself (acting as the user's browser) through each step. */
+  drive?: DriveSettings;
 }
+
+/** After a driven journey, how long the check waits for exchanges still being recorded. */
+export const DRIVE_SETTLE_MS = 150;
 
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
@@ -95,6 +102,9 @@ interface Active {
   history: Exchange[];
   idle?: unknown;
   wait?: unknown;
+  drive?: DriveSettings;
+  /** Bumped at each step begun: a driven journey that finishes late is ignored. */
+  attempt: number;
 }
 
 const refOf = (e: Exchange): ExchangeRef => ({
@@ -192,6 +202,8 @@ export class RpCheckRun {
       stepConfig: before,
       stepExchanges: [],
       history: [],
+      ...(options.drive ? { drive: structuredClone(options.drive) } : {}),
+      attempt: 0,
     };
     this.begin(0);
     return ok(this.status());
@@ -285,6 +297,7 @@ export class RpCheckRun {
       attended: a.attended,
       timeoutSeconds: a.timeoutMs / 1000,
       waitSeconds: a.waitMs / 1000,
+      ...(a.drive ? { drive: structuredClone(a.drive) } : {}),
       ...(a.finishedAt ? {} : { currentStep: a.current }),
       startedAt: a.startedAt,
       ...(a.finishedAt ? { finishedAt: a.finishedAt } : {}),
@@ -360,6 +373,7 @@ export class RpCheckRun {
   private begin(index: number): void {
     const a = this.active as Active;
     a.current = index;
+    a.attempt++;
     a.stepExchanges = [];
     const step = a.steps[index] as StepResult;
     const plan = a.plan.steps[index] as PlanStepDocument;
@@ -378,7 +392,56 @@ export class RpCheckRun {
     a.stepConfig = applied.value;
     step.status = 'observing';
     this.tell(a, index);
-    if (!a.attended) a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
+    if (a.drive) void this.drive(a, a.drive);
+    else if (!a.attended) a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
+  }
+
+  /**
+   * A driven step: the check acts as the user's browser, then judges once the journey is over
+   * (the driver knows when it ended: no quiet timer is needed).
+   */
+  private async drive(a: Active, settings: DriveSettings): Promise<void> {
+    const attempt = a.attempt;
+    const index = a.current;
+    const still = () =>
+      this.active === a && !a.finishedAt && a.attempt === attempt && a.current === index;
+    const driven = await driveStep({
+      settings,
+      step: a.plan.steps[index] as PlanStepDocument,
+      config: a.stepConfig,
+      now: this.deps.clock,
+    }).catch((error: unknown) => ({
+      outcome: {
+        source: 'driver' as const,
+        signedIn: false,
+        error: `the check's browser failed: ${error instanceof Error ? error.message : String(error)}`,
+        at: new Date(this.deps.clock()).toISOString(),
+      },
+      notJudged: undefined,
+    }));
+    if (!still()) return;
+    await new Promise<void>((resolve) => this.timers.set(resolve, DRIVE_SETTLE_MS));
+    if (!still()) return;
+    const step = a.steps[index] as StepResult;
+    if (step.status !== 'observing') return;
+    step.outcome = driven.outcome;
+    const reachedSimulator = a.stepExchanges.some((e) => e.endpoint === 'authorize');
+    const notJudged =
+      driven.notJudged ??
+      (driven.outcome.error && !reachedSimulator
+        ? `Not judged: the check could not drive the service: ${driven.outcome.error}.`
+        : undefined);
+    if (notJudged) {
+      this.clearTimers(a);
+      step.exchanges = a.stepExchanges.map(refOf);
+      step.status = 'not-judged';
+      step.decidedBy = 'judge';
+      step.reason = notJudged;
+      step.endedAt = new Date(this.deps.clock()).toISOString();
+      this.advance(a);
+      return;
+    }
+    this.guarded(() => this.end(a));
   }
 
   private observe(e: Exchange): void {
@@ -392,6 +455,8 @@ export class RpCheckRun {
     // document fetched after the previous step, discovery) are kept as evidence but start no
     // timer: the tester may take their time to begin.
     if (!a.stepExchanges.some((x) => x.endpoint === 'authorize')) return;
+    // A driven step ends when its driver is done, not on the exchanges.
+    if (a.drive) return;
     if (a.wait !== undefined) {
       this.timers.clear(a.wait);
       delete a.wait;

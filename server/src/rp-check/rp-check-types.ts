@@ -43,6 +43,26 @@ export interface PlanStepDocument {
   expect?: StepExpectations;
 }
 
+/**
+ * The service's own addresses, for a check that drives the service itself (acting as the user's
+ * browser). A plan file's `service` section, the --drive-* flags, and the check screen's "Drive my
+ * service for me" settings.
+ */
+export interface DriveSettings {
+  /** Opens a sign-in (authentication only). */
+  signIn: string;
+  /** Opens a sign-in asking for identity; without it, identity steps are "not judged". */
+  identitySignIn?: string;
+  /** Answers 2xx only to a signed-in user (the probe). */
+  signedIn: string;
+  /** The probe counts as signed in only when its page contains this text. */
+  signedInText?: string;
+  /** Signs the user out (opened after each step). */
+  signOut?: string;
+  /** What shows the identity was accepted (default: the family name of the current name). */
+  identityText?: string;
+}
+
 /** A plan file (rp-check-plan.schema.json). */
 export interface PlanDocument {
   $schema?: string;
@@ -53,6 +73,8 @@ export interface PlanDocument {
   timeoutSeconds?: number;
   /** Unattended runs: how long a step waits for the client's first request (default 120). */
   waitSeconds?: number;
+  /** The service's addresses: the check drives it itself. */
+  service?: DriveSettings;
   steps: PlanStepDocument[];
 }
 
@@ -64,6 +86,7 @@ export interface Plan {
   builtIn: boolean;
   timeoutSeconds: number;
   waitSeconds: number;
+  service?: DriveSettings;
   steps: PlanStepDocument[];
 }
 
@@ -189,6 +212,8 @@ export interface RpCheckStatus {
   attended: boolean;
   timeoutSeconds: number;
   waitSeconds: number;
+  /** Set when the check drives the service itself. */
+  drive?: DriveSettings;
   /** Index of the current step while running. */
   currentStep?: number;
   startedAt?: string;
@@ -202,6 +227,8 @@ export interface StartRequest {
   plan: string;
   attended?: boolean;
   timeoutSeconds?: number;
+  /** Drive the service (wins over the plan's `service` section). */
+  drive?: DriveSettings;
 }
 
 /** POST /_simulator/api/rp-check/verdict */

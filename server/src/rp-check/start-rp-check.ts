@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../presets/preset-store.js';
 import { readPlanFile } from './plan-store.js';
 import { formatForFile, renderReport } from './render-report.js';
 import { buildReport } from './rp-check-router.js';
-import type { Plan, RpCheckStatus } from './rp-check-types.js';
+import type { DriveSettings, Plan, RpCheckStatus } from './rp-check-types.js';
 
 /**
  * Headless --rp-check: finds the plan (a file, or the id of a built-in or saved plan), starts an
@@ -19,6 +19,8 @@ export interface RpCheckOptions {
   plan: string;
   report?: string;
   timeoutSeconds?: number;
+  /** Drive the service (wins over the plan's `service` section). */
+  drive?: DriveSettings;
   version?: string;
   /** One line for the person watching (stderr in the CLI). */
   say: (line: string) => void;
@@ -100,6 +102,7 @@ function startRpCheck(
   const started = run.start(plan, {
     attended: false,
     ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
+    ...(options.drive ? { drive: options.drive } : plan.service ? { drive: plan.service } : {}),
   });
   if (!started.ok) return err(`--rp-check ${options.plan}: ${started.error.message}`);
   return ok(undefined);

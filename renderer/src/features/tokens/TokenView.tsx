@@ -217,8 +217,10 @@ export function TokenView({
       {analysis?.warnings && analysis.warnings.length > 0 ? (
         <div className="token-warnings" role="status" data-testid="token-warnings">
           <p>
-            <Icon name="alert" size={13} /> Values the provider never sends (accepted by the
-            simulator; a relying party may stumble on them):
+            <Icon name="alert" size={13} />{' '}
+            {role === 'client_assertion'
+              ? 'Warning: accepted, against what the provider recommends:'
+              : 'Values the provider never sends (accepted by the simulator; a relying party may stumble on them):'}
           </p>
           <ul>
             {analysis.warnings.map((w) => (

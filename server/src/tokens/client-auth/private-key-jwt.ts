@@ -12,11 +12,13 @@ import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery
 import { acceptedAssertionAudiences } from '../../rules/provider-rules.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
 import { parseClientAssertion } from './parse-client-assertion.js';
-import { MAX_ASSERTION_LIFETIME_SECONDS, type UsedAssertionIds } from './used-assertion-ids.js';
+import { MAX_LIVE_ASSERTION_IDS, type UsedAssertionIds } from './used-assertion-ids.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 export const INVALID_PRIVATE_KEY_JWT = 'Invalid private_key_jwt';
 export const INVALID_SIGNATURE = 'Invalid signature in private_key_jwt';
+/** /token's 503 when the replay store holds its maximum of unexpired assertion ids. */
+export const TOO_MANY_LIVE_ASSERTIONS = `The simulator already remembers ${MAX_LIVE_ASSERTION_IDS.toLocaleString('en-GB')} unexpired client assertions (each jti is single use until its exp); retry when older ones expire`;
 
 export interface AssertionInput {
   clientAssertionType: string;
@@ -89,13 +91,7 @@ export async function authenticatePrivateKeyJwt(
   const now = epochSeconds(clock);
   const exp = claims.exp as number;
   if (now > exp) return err(invalidClient('private_key_jwt has expired'));
-  // Each jti is remembered until its exp; a bounded lifetime keeps that memory bounded.
-  if (exp - now > MAX_ASSERTION_LIFETIME_SECONDS)
-    return err(
-      invalidClient(
-        `private_key_jwt exp must be at most ${MAX_ASSERTION_LIFETIME_SECONDS} seconds from now`,
-      ),
-    );
+  // Any future exp is accepted: the provider only recommends 5 minutes (a warning in the log).
   const accepted = acceptedAssertionAudiences(
     `${config.simulatorUrl}/`,
     `${config.simulatorUrl}/token`,
@@ -132,11 +128,6 @@ export async function authenticatePrivateKeyJwt(
     return err(invalidClient('private_key_jwt must carry a jti'));
   const seen = deps.usedAssertionIds.remember(claims.sub, claims.jti, exp, now);
   if (seen === 'replayed') return err(invalidClient('private_key_jwt jti has already been used'));
-  if (seen === 'full')
-    return err(
-      temporarilyUnavailableJson(
-        'Too many unexpired client assertions are remembered; retry when older ones expire',
-      ),
-    );
+  if (seen === 'full') return err(temporarilyUnavailableJson(TOO_MANY_LIVE_ASSERTIONS));
   return ok({ clientId: claims.sub });
 }

@@ -1,0 +1,125 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * What the check's driver reads from an HTML page: its title, its visible text (to look for the
+ * verified name or the signed-in text) and its forms, with the values a browser would submit.
+ * The page is parsed by htmlparser2, which copes with any markup; the sizes kept are capped so a
+ * hostile page cannot grow the driver's memory beyond the page it already read.
+ */
+
+export const MAX_FORMS = 20;
+export const MAX_FIELDS = 500;
+const MAX_TITLE = 200;
+
+export interface PageForm {
+  /** As written (resolve it against the page's address). */
+  action: string;
+  method: 'get' | 'post';
+  /** What pressing the form's first submit button sends, in document order. */
+  fields: [string, string][];
+}
+
+export interface Page {
+  title?: string;
+  /** Visible text, whitespace collapsed (scripts and styles left out). */
+  text: string;
+  forms: PageForm[];
+}
+
+interface OpenForm extends PageForm {
+  submitChosen: boolean;
+  full: boolean;
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export function readPage(html: string): Page {
+  const forms: OpenForm[] = [];
+  const text: string[] = [];
+  let title: string | undefined;
+  let inTitle = false;
+  let titleText = '';
+  let hidden = 0;
+  let form: OpenForm | undefined;
+  let textarea: { name: string; value: string } | undefined;
+
+  const add = (name: string, value: string) => {
+    if (!form || !name) return;
+    if (form.fields.length >= MAX_FIELDS) {
+      form.full = true;
+      return;
+    }
+    form.fields.push([name, value]);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'script' || name === 'style' || name === 'template') hidden++;
+        if (name === 'title' && title === undefined) inTitle = true;
+        if (name === 'form' && !form && forms.length < MAX_FORMS) {
+          form = {
+            action: attrs.action ?? '',
+            method: (attrs.method ?? '').toLowerCase() === 'post' ? 'post' : 'get',
+            fields: [],
+            submitChosen: false,
+            full: false,
+          };
+          forms.push(form);
+        }
+        if (!form || attrs.disabled !== undefined) return;
+        const fieldName = attrs.name ?? '';
+        if (name === 'input') {
+          const type = (attrs.type ?? 'text').toLowerCase();
+          if (type === 'submit' || type === 'image') {
+            if (!form.submitChosen) {
+              form.submitChosen = true;
+              add(fieldName, attrs.value ?? '');
+            }
+          } else if (type === 'checkbox' || type === 'radio') {
+            if (attrs.checked !== undefined) add(fieldName, attrs.value ?? 'on');
+          } else if (type !== 'button' && type !== 'reset' && type !== 'file')
+            add(fieldName, attrs.value ?? '');
+        } else if (name === 'button') {
+          const type = (attrs.type ?? 'submit').toLowerCase();
+          if (type === 'submit' && !form.submitChosen) {
+            form.submitChosen = true;
+            add(fieldName, attrs.value ?? '');
+          }
+        } else if (name === 'textarea') textarea = { name: fieldName, value: '' };
+      },
+      ontext(data) {
+        if (inTitle) titleText += data;
+        if (textarea) textarea.value += data;
+        if (!hidden && text.length < 100_000) text.push(data);
+      },
+      onclosetag(name) {
+        if (name === 'script' || name === 'style' || name === 'template')
+          hidden = Math.max(0, hidden - 1);
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          title = collapse(titleText).slice(0, MAX_TITLE);
+        }
+        if (name === 'textarea' && textarea) {
+          // A browser drops the one line break that follows <textarea>.
+          add(textarea.name, textarea.value.replace(/^\r?\n/, ''));
+          textarea = undefined;
+        }
+        if (name === 'form') form = undefined;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return {
+    ...(title ? { title } : {}),
+    text: collapse(text.join(' ')),
+    forms: forms.map(({ action, method, fields }) => ({ action, method, fields })),
+  };
+}
+
+/** Whether `needle` shows in the page's text (case and spacing ignored). */
+export function pageShows(page: Page, needle: string): boolean {
+  return page.text.toLowerCase().includes(collapse(needle).toLowerCase());
+}

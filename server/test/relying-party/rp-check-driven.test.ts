@@ -1,0 +1,104 @@
+/**
+ * The relying-party check drives real services itself: three Express services (openid-client 6)
+ * are signed in to by the check's own browser through every step of the built-in plan.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RpCheckStatus } from '../../src/contract.js';
+import {
+  defaultConfig,
+  listeningSimulator,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
+import {
+  startTestService,
+  type ServiceKind,
+  type TestService,
+} from '../helpers/driven-services.js';
+
+const API = '/_simulator/api/rp-check';
+
+let sim: ListeningSimulator | undefined;
+let service: TestService | undefined;
+afterEach(async () => {
+  await service?.close();
+  sim?.simulator.close();
+  await sim?.close();
+  sim = service = undefined;
+});
+
+async function drivenRun(kind: ServiceKind): Promise<RpCheckStatus> {
+  service = await startTestService(kind, () => (sim as ListeningSimulator).baseUrl);
+  const config = defaultConfig('http://localhost:3000');
+  config.clientConfiguration.redirectUrls = [service.callback];
+  sim = await listeningSimulator({ config });
+  const started = await fetch(`${sim.baseUrl}${API}/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'default', attended: false, drive: service.drive }),
+  });
+  expect(started.status, await started.clone().text()).toBe(201);
+  const began = Date.now();
+  for (;;) {
+    const s = (await (await fetch(`${sim.baseUrl}${API}`)).json()) as RpCheckStatus;
+    if (s.state === 'finished') {
+      // RP_CHECK_TABLE=1 prints each step's verdict and what the driver saw.
+      if (process.env.RP_CHECK_TABLE)
+        process.stderr.write(
+          `\n${kind} (${((Date.now() - began) / 1000).toFixed(1)} s):\n${s.steps
+            .map(
+              (x) =>
+                `  ${x.id}: ${x.status}: ${x.reason ?? ''}${x.outcome ? ` [${JSON.stringify({ signedIn: x.outcome.signedIn, identityAccepted: x.outcome.identityAccepted, error: x.outcome.error, page: x.outcome.page?.status, probe: x.outcome.probe?.detail })}]` : ''}`,
+            )
+            .join('\n')}\n`,
+        );
+      return s;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const outcomes = (s: RpCheckStatus, kind: string) =>
+  s.steps.filter((x) => x.kind === kind).map((x) => ({ id: x.id, ...x.outcome }));
+
+describe('relying-party check: the check drives the service itself', () => {
+  it('a careful openid-client service: refused defects are seen as refused, good sign-ins as signed in', async () => {
+    const s = await drivenRun('careful');
+    for (const o of outcomes(s, 'sign-in')) expect(o.signedIn, o.id).toBe(true);
+    expect(s.steps.find((x) => x.id === 'identity')?.outcome?.identityAccepted).toBe(true);
+    for (const o of outcomes(s, 'id-token-defect')) {
+      expect(o.signedIn, o.id).toBe(false);
+      expect(o.page?.status, o.id).toBe(401);
+      expect(o.page?.title, o.id).toBe('Sign-in failed');
+    }
+    const core = outcomes(s, 'core-identity-defect');
+    expect(core).toHaveLength(6);
+    for (const o of core) expect(o.identityAccepted, o.id).toBe(false);
+    for (const kind of ['key-rotation', 'jwks-outage'])
+      expect(outcomes(s, kind)[0]?.signedIn, kind).toBe(true);
+  }, 120_000);
+
+  it('a careless service: every defect is seen accepted, the name shown', async () => {
+    const s = await drivenRun('careless');
+    for (const o of outcomes(s, 'id-token-defect')) expect(o.signedIn, o.id).toBe(true);
+    for (const o of outcomes(s, 'core-identity-defect')) {
+      expect(o.signedIn, o.id).toBe(true);
+      expect(o.identityAccepted, o.id).toBe(true);
+      expect(o.note).toBe('the service showed "PATEL"');
+    }
+  }, 120_000);
+
+  it('a service that uses only the ID token: accepts nonce, vot and iat defects, refuses the rest', async () => {
+    const s = await drivenRun('idTokenOnly');
+    const accepted = outcomes(s, 'id-token-defect')
+      .filter((o) => o.signedIn)
+      .map((o) => o.id);
+    expect(accepted.sort()).toEqual([
+      'id-token-incorrect-vot',
+      'id-token-nonce-not-matching',
+      'id-token-token-not-valid-yet',
+    ]);
+    expect(s.steps.flatMap((x) => x.exchanges).filter((e) => e.endpoint === 'userinfo')).toEqual(
+      [],
+    );
+  }, 120_000);
+});
