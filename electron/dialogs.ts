@@ -41,6 +41,22 @@ export function createDialogs(window: () => BrowserWindow | undefined) {
     showInfo: (title: string, text: string) => message('info', title, text),
     showWarnings: (title: string, lines: readonly string[]) =>
       message('warning', title, lines.join('\n\n')),
+    /** A question with these buttons; the index of the one chosen (the last on Escape). */
+    async ask(title: string, text: string, buttons: string[]): Promise<number> {
+      const options = {
+        type: 'question' as const,
+        title,
+        message: title,
+        detail: text,
+        buttons,
+        defaultId: 0,
+        cancelId: buttons.length - 1,
+        noLink: true,
+      };
+      const w = parent();
+      const r = await (w ? dialog.showMessageBox(w, options) : dialog.showMessageBox(options));
+      return r.response;
+    },
   };
 }
 

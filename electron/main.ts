@@ -4,11 +4,12 @@
  * beside it; this file only wires them to Electron.
  */
 import { app, nativeTheme, screen, shell, type BrowserWindow } from 'electron';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDesktopActions } from './desktop-actions.js';
+import { providerWorkerEntry } from '../server/src/tokens/client-auth/create-secret-verifier.js';
 import { createDialogs, showFatalError } from './dialogs.js';
 import type { TrustedSenders } from './guards/is-trusted-sender.js';
 import {
@@ -25,7 +26,7 @@ import {
 } from './host/provider-host.js';
 import { registerDesktopIpc } from './ipc.js';
 import { parseDesktopArgs } from './args/parse-desktop-args.js';
-import { copyConsoleTo, createFileLog } from './log/file-log.js';
+import { copyConsoleTo, createFileLog, type FileLog } from './log/file-log.js';
 import { installMenu } from './menu.js';
 import { buildStartErrorPage } from './pages/start-error-page.js';
 import type { WindowBounds } from './settings/desktop-settings.js';
@@ -36,21 +37,31 @@ import { createMainWindow } from './window.js';
 import { fitWindowBounds } from './window/fit-window-bounds.js';
 import { createReloadBudget } from './window/reload-budget.js';
 import { sandboxNotice } from './window/sandbox-notice.js';
+import { describeCrash } from './crash/describe-crash.js';
+import { checkArgon2idWorker } from './smoke/check-argon2id-worker.js';
+import { probeProvider } from './smoke/probe-provider.js';
+import { createSmokeTest, type SmokeEvent } from './smoke/smoke-test.js';
+import { checkForUpdates } from './updates/check-for-updates.js';
+import { releaseFeedOf } from './updates/release-feed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(here, 'preload.cjs');
 const UI_DIR = join(here, '..', 'renderer');
 
+const PACKAGE_JSON = join(here, '..', '..', 'package.json');
+/** How long a --smoke-test run waits for the provider, the UI and the worker. */
+const SMOKE_TEST_MS = 90_000;
+
 const args = parseDesktopArgs(process.argv.slice(1));
+// One copy of the app per settings folder: the single-instance lock is keyed on the user-data
+// folder, so it is set first. The lock is taken before anything is written there (the log
+// included), so a second start leaves the running copy's files alone.
 if (args.userDataDir !== undefined) app.setPath('userData', resolve(args.userDataDir));
-// The log folder: ~/Library/Logs/Identity Simulator on macOS, <userData>/logs elsewhere. Everything
-// the main process prints goes there too, start-up failures included.
-app.setAppLogsPath();
-const fileLog = createFileLog(app.getPath('logs'));
-copyConsoleTo(fileLog);
-console.info(`Identity Simulator ${app.getVersion()} starting (log: ${fileLog.path})`);
-const noSandbox = sandboxNotice(process.platform, app.commandLine.hasSwitch('no-sandbox'));
-if (noSandbox) console.warn(noSandbox);
+const primary = app.requestSingleInstanceLock();
+
+let fileLog: FileLog;
+/** Set in a --smoke-test run: what it has seen so far. */
+const smoke = args.smokeTest ? createSmokeTest() : undefined;
 
 let window: BrowserWindow | undefined;
 /** Set once the provider host exists: what a second start of the app asks of this one. */
@@ -58,9 +69,22 @@ let onSecondLaunch: ((argv: string[]) => void) | undefined;
 /** The start-error page while it is shown (the bridge trusts exactly this URL). */
 let localPageUrl: string | undefined;
 
+/** Ends a --smoke-test run at its outcome (nothing when the run is over or not a smoke test). */
+function smokeEvent(event: SmokeEvent): void {
+  const outcome = smoke?.record(event);
+  if (!outcome) return;
+  if (outcome.code === 0) console.info(outcome.line);
+  else console.error(outcome.line);
+  app.exit(outcome.code);
+}
+
 function fatal(error: unknown): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`Identity Simulator could not start: ${text}`);
+  if (smoke) {
+    smokeEvent({ kind: 'failed', reason: `the app could not start: ${text}` });
+    return;
+  }
   showFatalError(
     'Identity Simulator could not start',
     `${error instanceof Error ? error.message : text}\n\nDetails are in ${fileLog.path}.`,
@@ -96,6 +120,13 @@ async function start(): Promise<void> {
   });
   const keeper = keepConfiguration(store, (message) => console.error(message));
   host.onConfigChange((config) => keeper.changed(config));
+  host.onStop((reason) => {
+    const status = host.status();
+    console.error(`The provider on ${status.host}:${status.port} stopped: ${reason}.`);
+    smokeEvent({ kind: 'failed', reason: `the provider stopped: ${reason}` });
+    // The UI came from the provider: the window shows why, with a form to start it again.
+    void showStopped(reason, status.port, status.host).catch((e: unknown) => console.error(e));
+  });
 
   const uiOrigin = () => {
     const status = host.status();
@@ -120,6 +151,45 @@ async function start(): Promise<void> {
     });
     localPageUrl = page.url;
     await window?.loadURL(page.url);
+  };
+
+  const showStopped = async (reason: string, port: number, hostName: string) => {
+    const page = buildStartErrorPage({
+      title: 'The simulator stopped',
+      message: `The provider stopped unexpectedly (${reason}). Start it again on this port or another one; details are in ${fileLog.path}.`,
+      port,
+      host: hostName,
+      suggestedPort: port,
+    });
+    localPageUrl = page.url;
+    await window?.loadURL(page.url);
+  };
+
+  const feed = releaseFeedOf(
+    (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { repository?: unknown }).repository,
+  );
+  /** Help › Check for updates: asks GitHub once, on the tester's click only. */
+  const checkUpdates = async () => {
+    if (!feed.ok) {
+      await dialogs.showError('Updates could not be checked', feed.error);
+      return;
+    }
+    const news = await checkForUpdates(feed.value, app.getVersion());
+    if (!news.ok) {
+      console.warn(`Check for updates: ${news.error}`);
+      await dialogs.showError('Updates could not be checked', news.error);
+      return;
+    }
+    const url = news.value.releaseUrl;
+    if (!url) {
+      await dialogs.showInfo(news.value.title, news.value.message);
+      return;
+    }
+    const choice = await dialogs.ask(news.value.title, news.value.message, [
+      'Open the release page',
+      'Later',
+    ]);
+    if (choice === 0) await shell.openExternal(url);
   };
 
   const actions = createDesktopActions({
@@ -153,6 +223,7 @@ async function start(): Promise<void> {
       exportConfig: () => void actions.exportFromMenu(),
       revealDataFolder: () =>
         void actions.revealDataFolder().catch((e: unknown) => console.error(e)),
+      checkForUpdates: () => void checkUpdates().catch((e: unknown) => console.error(e)),
     },
   });
 
@@ -181,6 +252,7 @@ async function start(): Promise<void> {
   const mayReload = createReloadBudget(3, 60_000);
   win.webContents.on('render-process-gone', (_event, details) => {
     if (details.reason === 'clean-exit' || win.isDestroyed()) return;
+    smokeEvent({ kind: 'failed', reason: `the window's page stopped (${details.reason})` });
     if (mayReload(Date.now())) {
       console.error(`The window's page stopped (${details.reason}); reloading it.`);
       win.webContents.reload();
@@ -199,6 +271,7 @@ async function start(): Promise<void> {
     // -3 is an aborted load: the page was replaced on purpose (a port change, say).
     if (!isMainFrame || code === -3 || url.startsWith('data:')) return;
     console.error(`The simulator page ${url} could not be loaded: ${description} (${code}).`);
+    smokeEvent({ kind: 'failed', reason: `${url} could not be loaded: ${description} (${code})` });
     const status = host.status();
     const page = buildStartErrorPage({
       title: 'The simulator page could not be loaded',
@@ -250,18 +323,114 @@ async function start(): Promise<void> {
     })();
   });
 
+  if (smoke) {
+    // The UI has rendered once React has put something in #root.
+    win.webContents.on('did-finish-load', () => {
+      const status = host.status();
+      if (win.webContents.getURL() !== status.uiUrl) return;
+      void waitForRenderedUi(win).then((rendered) =>
+        smokeEvent(
+          rendered
+            ? { kind: 'passed', check: 'ui', detail: `UI rendered at ${status.uiUrl}` }
+            : { kind: 'failed', reason: `${status.uiUrl} loaded but rendered nothing` },
+        ),
+      );
+    });
+    setTimeout(() => {
+      const outcome = smoke.timedOut(SMOKE_TEST_MS);
+      if (outcome)
+        smokeEvent({ kind: 'failed', reason: outcome.line.replace(/^Smoke test failed: /, '') });
+    }, SMOKE_TEST_MS).unref();
+    void checkArgon2idWorker(providerWorkerEntry()).then((checked) =>
+      smokeEvent(
+        checked.ok
+          ? { kind: 'passed', check: 'worker', detail: checked.value }
+          : { kind: 'failed', reason: checked.error },
+      ),
+    );
+  }
+
   const started = await host.listen(args.port ?? settings.port, args.host ?? settings.host);
   if (started.ok) showUi(started.value);
   else await showStartError(started.error);
-  if (warnings.length > 0) {
+  if (smoke) {
+    if (!started.ok) {
+      smokeEvent({ kind: 'failed', reason: describeHostFailure(started.error) });
+    } else {
+      const probed = await probeProvider(started.value.origin);
+      smokeEvent(
+        probed.ok
+          ? { kind: 'passed', check: 'provider', detail: probed.value }
+          : { kind: 'failed', reason: probed.error },
+      );
+    }
+  }
+  if (warnings.length > 0 && smoke) console.warn(warnings.join('\n'));
+  else if (warnings.length > 0) {
     void dialogs.showWarnings('Identity Simulator started with warnings', warnings);
   }
 }
 
-if (!app.requestSingleInstanceLock()) {
-  // Another instance runs: it is focused (second-instance below) and this one leaves.
-  app.quit();
+/** Polls the page until #root has content (true), or gives up after `ms` (false). */
+async function waitForRenderedUi(win: BrowserWindow, ms = 30_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && !win.isDestroyed()) {
+    const count: unknown = await win.webContents
+      .executeJavaScript("document.getElementById('root')?.childElementCount ?? 0")
+      .catch(() => 0);
+    if (typeof count === 'number' && count > 0) return true;
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  return false;
+}
+
+let crashDialogOpen = false;
+/**
+ * An error nothing else caught: logged; after an exception the tester is offered a restart (one
+ * offer at a time), since the main process may be left half-way through something.
+ */
+function onCrash(kind: 'exception' | 'rejection', error: unknown): void {
+  const crash = describeCrash(kind, error, fileLog.path);
+  console.error(crash.log);
+  // A promise nobody waited for is logged only: the app carries on as before.
+  if (kind === 'rejection') return;
+  smokeEvent({ kind: 'failed', reason: crash.log });
+  if (crashDialogOpen || smoke) return;
+  crashDialogOpen = true;
+  void createDialogs(() => window)
+    .ask(crash.title, crash.detail, ['Restart Identity Simulator', 'Keep running'])
+    .then((choice) => {
+      crashDialogOpen = false;
+      if (choice !== 0) return;
+      console.info('Restarting after an unexpected error, as asked.');
+      app.relaunch();
+      app.quit();
+    })
+    .catch(() => (crashDialogOpen = false));
+}
+
+if (!primary) {
+  // Another copy runs with this settings folder: it is focused (second-instance below) and this
+  // one leaves, having written nothing.
+  if (args.smokeTest) {
+    process.stderr.write(
+      'Smoke test failed: Identity Simulator is already running with this settings folder; quit it or pass another --user-data-dir.\n',
+    );
+    app.exit(2);
+  } else app.quit();
 } else {
+  // The log folder: ~/Library/Logs/Identity Simulator on macOS, <userData>/logs elsewhere.
+  // Everything the main process prints goes there too, start-up failures and crashes included.
+  app.setAppLogsPath();
+  fileLog = createFileLog(app.getPath('logs'));
+  copyConsoleTo(fileLog);
+  console.info(`Identity Simulator ${app.getVersion()} starting (log: ${fileLog.path})`);
+  const noSandbox = sandboxNotice(process.platform, app.commandLine.hasSwitch('no-sandbox'));
+  if (noSandbox) console.warn(noSandbox);
+  if (smoke) console.info('Smoke test: waiting for the provider, the UI and the Argon2id worker.');
+  process.on('uncaughtException', (error) => onCrash('exception', error));
+  process.on('unhandledRejection', (reason) => onCrash('rejection', reason));
+
   app.on('second-instance', (_event, argv) => {
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
@@ -270,6 +439,5 @@ if (!app.requestSingleInstanceLock()) {
     onSecondLaunch?.(argv);
   });
   app.on('window-all-closed', () => app.quit());
-  process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
   app.whenReady().then(start).catch(fatal);
 }

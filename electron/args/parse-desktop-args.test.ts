@@ -14,6 +14,17 @@ describe('parseDesktopArgs', () => {
     expect(parseDesktopArgs(['--port=0']).port).toBe(0);
   });
 
+  it('reads the --smoke-test switch, which takes no value', () => {
+    expect(parseDesktopArgs(['.', '--smoke-test', '--port=0'])).toEqual({
+      smokeTest: true,
+      port: 0,
+      issues: [],
+    });
+    const given = parseDesktopArgs(['--smoke-test=yes']);
+    expect(given.smokeTest).toBeUndefined();
+    expect(given.issues).toEqual(['--smoke-test takes no value (got "yes").']);
+  });
+
   it('ignores the app path and Chromium switches', () => {
     expect(
       parseDesktopArgs(['.', '--inspect=0', '--remote-debugging-port=0', '--no-sandbox']),
@@ -27,6 +38,8 @@ describe('parseDesktopArgs', () => {
     [['--host', 'example.com'], /--host: "example.com" cannot be used/],
     [['--user-data-dir='], /--user-data-dir needs a folder path/],
     [['--user-data-dir'], /--user-data-dir needs a folder path/],
+    [['--smoke-test='], /--smoke-test takes no value/],
+    [['--smoke-test=1'], /--smoke-test takes no value/],
   ])('reports %j and leaves the option unset', (argv, message) => {
     const args = parseDesktopArgs(argv);
     expect(args.issues).toHaveLength(1);
@@ -34,5 +47,6 @@ describe('parseDesktopArgs', () => {
     expect(args.port).toBeUndefined();
     expect(args.host).toBeUndefined();
     expect(args.userDataDir).toBeUndefined();
+    expect(args.smokeTest).toBeUndefined();
   });
 });

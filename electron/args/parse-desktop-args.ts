@@ -9,13 +9,19 @@ export interface DesktopArgs {
   host?: string;
   /** Keep settings and browser data in this folder instead of the system's usual place. */
   userDataDir?: string;
+  /**
+   * `--smoke-test`: start, wait until the provider answers and the window's UI has loaded, then
+   * exit 0 (or non-zero, with the reason, when either fails). For release checks of a build.
+   */
+  smokeTest?: true;
   /** Options that were given but could not be used, in words for the user. */
   issues: string[];
 }
 
 /**
- * Reads `--port N`, `--host ADDRESS` and `--user-data-dir DIR` (or `--flag=value`) from the
- * command line. Anything else (Chromium switches, the app path) is left alone.
+ * Reads `--port N`, `--host ADDRESS` and `--user-data-dir DIR` (or `--flag=value`) and the
+ * `--smoke-test` switch from the command line. Anything else (Chromium switches, the app path)
+ * is left alone.
  */
 export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const out: DesktopArgs = { issues: [] };
@@ -23,6 +29,11 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
     const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (flag === '--smoke-test') {
+      if (eq > 0) out.issues.push(`--smoke-test takes no value (got "${arg.slice(eq + 1)}").`);
+      else out.smokeTest = true;
+      continue;
+    }
     if (flag !== '--port' && flag !== '--host' && flag !== '--user-data-dir') continue;
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
     if (flag === '--port') {

@@ -15,6 +15,7 @@ import type { DesktopHostFailureCode } from '../bridge.js';
 import { err, ok, type Result } from '../result.js';
 import { followSimulatorUrl } from './follow-simulator-url.js';
 import { uiAddressFor, type UiAddress } from './ui-address.js';
+import { watchServerStop } from './watch-server-stop.js';
 
 // The bridge repeats the server's failure codes (it must not import server types); keep them equal.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -56,6 +57,11 @@ export interface ProviderHost {
   config(): SimulatorConfig;
   /** Called on every configuration change, across restarts. Returns an unsubscribe function. */
   onConfigChange(listener: (config: SimulatorConfig) => void): () => void;
+  /**
+   * Called when the provider stops without being asked to (its server closed or failed), with
+   * the reason; the status then says it is not running, and `listen` starts it again.
+   */
+  onStop(listener: (reason: string) => void): void;
   /** Stops listening and releases the provider. */
   stop(): Promise<void>;
 }
@@ -104,6 +110,26 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
     for (const listener of listeners) listener(structuredClone(config));
   };
 
+  const stopListeners: ((reason: string) => void)[] = [];
+  /** Servers this host is closing itself: their close is no stop to report. */
+  const closing = new WeakSet<RunningSimulator>();
+  const close = (listening: RunningSimulator): Promise<void> => {
+    closing.add(listening);
+    return listening.close();
+  };
+  const watch = (listening: RunningSimulator) =>
+    watchServerStop(
+      listening.server,
+      () => closing.has(listening),
+      (reason) => {
+        if (running === listening) {
+          running = undefined;
+          status = { ...status, running: false };
+        }
+        for (const listener of stopListeners) listener(reason);
+      },
+    );
+
   let simulator = build(options.config ?? defaultConfig(`http://localhost:${options.configPort}`));
   /** The port the simulator's configuration was made for. */
   let configPort = options.configPort;
@@ -134,6 +160,7 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
       configPort = listening.port;
     }
     unwatch = next.config.onChange(notify);
+    if (listening) watch(listening);
     const actualPort = listening?.port ?? port;
     status = {
       ...uiAddressFor(host, actualPort, UI_PREFIX),
@@ -154,7 +181,7 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
     if (previous && previous.port === port) {
       // Same port on another address: the old listener must let the port go first.
       const oldHost = previous.host;
-      await previous.close();
+      await close(previous);
       running = undefined;
       const started = await startSimulator(next, { port, host });
       if (started.ok) {
@@ -181,7 +208,7 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
     }
     const replaced = simulator;
     adopt(next, madeFor, started.value, port, host);
-    if (previous) await previous.close();
+    if (previous) await close(previous);
     else replaced.close();
     return ok(status);
   };
@@ -201,13 +228,16 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onStop(listener) {
+      stopListeners.push(listener);
+    },
     stop: () =>
       serially(async () => {
         unwatch();
         const current = running;
         running = undefined;
         status = { ...status, running: false };
-        if (current) await current.close();
+        if (current) await close(current);
         else simulator.close();
       }),
   };

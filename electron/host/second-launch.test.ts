@@ -49,7 +49,14 @@ describe('planSecondLaunch', () => {
     }
     const badHost = plan(['app', '--host', 'example.com']);
     expect(badHost.kind === 'explain' && badHost.message).toContain('--host');
-    const dataDir = plan(['app', '--user-data-dir', '/tmp/x']);
-    expect(dataDir.kind === 'explain' && dataDir.message).toContain('--user-data-dir');
+  });
+
+  it("takes --user-data-dir as the running copy's own folder (only that start reaches it)", () => {
+    expect(plan(['app', '--user-data-dir', '/tmp/x'])).toEqual({ kind: 'focus' });
+    expect(plan(['app', '--user-data-dir=/tmp/x', '--port', '4100'])).toEqual({
+      kind: 'move',
+      port: 4100,
+      host: '127.0.0.1',
+    });
   });
 });

@@ -9,7 +9,9 @@ export type SecondLaunchPlan =
 /**
  * Only one copy of the app runs; a second start hands its command line to the running one. With
  * `--port`/`--host` naming another address, the provider moves there (for this run, not saved);
- * options it cannot use are explained rather than silently dropped.
+ * options it cannot use are explained rather than silently dropped. A second start reaches the
+ * running copy only when it names the same settings folder (the lock is keyed on it), so
+ * `--user-data-dir` asks nothing more of it.
  */
 export function planSecondLaunch(
   args: DesktopArgs,
@@ -20,12 +22,6 @@ export function planSecondLaunch(
     return {
       kind: 'explain',
       message: `Identity Simulator is already running (on ${where}). ${args.issues.join(' ')}`,
-    };
-  }
-  if (args.userDataDir !== undefined) {
-    return {
-      kind: 'explain',
-      message: `Identity Simulator is already running (on ${where}) with its own settings folder; --user-data-dir applies only when it is not running. Quit it first to use another folder.`,
     };
   }
   const port = args.port ?? current.port;

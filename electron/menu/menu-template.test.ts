@@ -7,6 +7,7 @@ const actions: MenuActions = {
   exportConfig: () => calls.push('export'),
   revealDataFolder: () => calls.push('reveal'),
   openDocumentation: () => calls.push('docs'),
+  checkForUpdates: () => calls.push('updates'),
 };
 
 const flatten = (items: MenuItemSpec[]): MenuItemSpec[] =>
@@ -30,9 +31,16 @@ describe('buildMenuTemplate', () => {
   it('wires import, export, the settings folder and the documentation', () => {
     const menu = buildMenuTemplate({ isPackaged: true, platform: 'win32', actions });
     calls.length = 0;
-    for (const id of ['import-config', 'export-config', 'reveal-data-folder', 'documentation'])
+    for (const id of [
+      'import-config',
+      'export-config',
+      'reveal-data-folder',
+      'documentation',
+      'check-for-updates',
+    ])
       byId(menu, id)?.click?.();
-    expect(calls).toEqual(['import', 'export', 'reveal', 'docs']);
+    expect(calls).toEqual(['import', 'export', 'reveal', 'docs', 'updates']);
+    expect(byId(menu, 'check-for-updates')?.label).toBe('Check for updates…');
     expect(byId(menu, 'import-config')?.label).toBe('Import configuration…');
     expect(byId(menu, 'export-config')?.label).toBe('Export configuration…');
   });

@@ -31,6 +31,7 @@ export interface MenuActions {
   exportConfig(): void;
   revealDataFolder(): void;
   openDocumentation(): void;
+  checkForUpdates(): void;
 }
 
 export interface MenuTemplateInput {
@@ -91,6 +92,9 @@ export function buildMenuTemplate({
         label: 'GOV.UK One Login documentation',
         click: actions.openDocumentation,
       },
+      separator,
+      // Asks GitHub for the latest release only when chosen; nothing is downloaded.
+      { id: 'check-for-updates', label: 'Check for updates…', click: actions.checkForUpdates },
     ],
   };
   return [

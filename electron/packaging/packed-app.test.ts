@@ -1,12 +1,15 @@
 /**
- * The installed app, proved without the Electron binary: electron-builder packs the app around a
- * fake Electron build (electronDist) exactly as `npm run dist` would, and the test checks what
- * went into app.asar, then runs the packed main process under Node with a stand-in `electron`
- * module to prove that every import resolves and that the UI is served from inside the package.
+ * The installed app, proved without the Electron binary: electron-builder packs the app for Linux
+ * and Windows around fake Electron builds (electronDist: a script or an empty PE file carrying
+ * Electron's fuse wire) exactly as `npm run dist` would, and the test checks the installers'
+ * file names, the fuses flipped in the binaries, Windows' asar integrity resource, what went into
+ * app.asar and beside it (the Argon2id worker, which must hash from there), and the update
+ * metadata; then it runs the packed main process under Node with a stand-in `electron` module to
+ * prove that every import resolves, that the UI is served from inside the package, and how the
+ * app behaves in a --smoke-test run, with a second copy, and after a crash.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
-  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -15,16 +18,22 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractAll, listPackage } from '@electron/asar';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extractAll, extractFile, getRawHeader, listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { Arch, build, Platform, type Configuration } from 'electron-builder';
+import yaml from 'js-yaml';
+import * as ResEdit from 'resedit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkArgon2idWorker } from '../smoke/check-argon2id-worker.js';
+import { releaseFeedOf } from '../updates/release-feed.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
   version: string;
   dependencies: Record<string, string>;
@@ -48,7 +57,40 @@ interface StubEvent {
   preload?: string;
   title?: string;
   content?: string;
+  code?: number;
+  userData?: string | null;
 }
+
+/** Electron's fuse wire marker; the fake binaries carry it with Electron 45's default wire. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const DEFAULT_WIRE = Buffer.concat([
+  Buffer.from(FUSE_SENTINEL),
+  Buffer.from([1, 8]),
+  // RunAsNode, cookie encryption, NODE_OPTIONS, --inspect, asar integrity, only app.asar,
+  // browser V8 snapshot, file:// privileges
+  Buffer.from('10110001'),
+]);
+
+/** A Linux "Electron": a shell script with the fuse wire in a comment. */
+function fakeLinuxElectron(): Buffer {
+  return Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n# '), DEFAULT_WIRE, Buffer.from('\n')]);
+}
+
+/** A Windows "electron.exe": an empty PE image with version information and the fuse wire. */
+function fakeWindowsElectron(): Buffer {
+  const exe = ResEdit.NtExecutable.createEmpty(false, false);
+  const resources = ResEdit.NtExecutableResource.from(exe);
+  const version = ResEdit.Resource.VersionInfo.createEmpty();
+  version.lang = 1033;
+  version.setStringValues({ lang: 1033, codepage: 1200 }, { ProductName: 'Electron' });
+  version.outputToResourceEntries(resources.entries);
+  resources.outputResource(exe);
+  exe.setExtraData(DEFAULT_WIRE);
+  return Buffer.from(exe.generate());
+}
+
+/** Installer file names electron-builder would give, by target and architecture. */
+const artifactNames: string[] = [];
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -93,39 +135,172 @@ function productionPackages(): Set<string> {
 describe.skipIf(skipReason !== undefined)(
   `the packed desktop app${skipReason ? ` (SKIPPED: ${skipReason})` : ''}`,
   () => {
-    beforeAll(() => {
+    beforeAll(async () => {
       if (!existsSync(join(repo, 'dist', 'electron', 'main.js'))) {
         throw new Error('dist/ is not built: run npm run build first');
       }
-      const electronDist = join(work, 'electron-dist');
-      mkdirSync(electronDist);
-      writeFileSync(join(electronDist, 'electron'), '#!/bin/sh\nexit 0\n');
-      chmodSync(join(electronDist, 'electron'), 0o755);
-      writeFileSync(join(electronDist, 'version'), '45.0.0');
-      const builderPkg = require.resolve('electron-builder/package.json');
-      const bin = (JSON.parse(readFileSync(builderPkg, 'utf8')) as { bin: Record<string, string> })
-        .bin['electron-builder'];
-      const result = spawnSync(
-        process.execPath,
-        [
-          join(dirname(builderPkg), bin ?? 'cli.js'),
-          '--config',
-          'electron-builder.yml',
-          '--dir',
-          '--linux',
-          `--${process.arch}`,
-          `-c.electronDist=${electronDist}`,
-          `-c.directories.output=${join(work, 'out')}`,
-        ],
-        { cwd: repo, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-      );
-      if (result.status !== 0) {
-        throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`);
+      const config = yaml.load(
+        readFileSync(join(repo, 'electron-builder.yml'), 'utf8'),
+      ) as Configuration;
+      for (const [system, file, contents] of [
+        ['linux', 'electron', fakeLinuxElectron()],
+        ['win', 'electron.exe', fakeWindowsElectron()],
+      ] as const) {
+        mkdirSync(join(work, `electron-${system}`));
+        writeFileSync(join(work, `electron-${system}`, file), contents, { mode: 0o755 });
+        writeFileSync(join(work, `electron-${system}`, 'version'), '45.0.0');
       }
-      const unpacked = process.arch === 'x64' ? 'linux-unpacked' : `linux-${process.arch}-unpacked`;
-      asarPath = join(work, 'out', unpacked, 'resources', 'app.asar');
+      process.env.CI = 'true';
+      for (const [platform, system, extra] of [
+        [Platform.LINUX, 'linux', {}],
+        // Editing the .exe's icon and version needs Windows tools (rcedit); not under test here.
+        [Platform.WINDOWS, 'win', { win: { ...config.win, signAndEditExecutable: false } }],
+      ] as const) {
+        await build({
+          projectDir: repo,
+          targets: platform.createTarget('dir', Arch.x64),
+          publish: 'never',
+          config: {
+            ...config,
+            ...extra,
+            electronDist: join(work, `electron-${system}`),
+            directories: { ...config.directories, output: join(work, `out-${system}`) },
+            // The names the installers of this system get, for both architectures.
+            afterPack: (context) => {
+              const packager = context.packager;
+              const targets =
+                system === 'linux'
+                  ? ([
+                      [config.appImage, 'AppImage'],
+                      [config.deb, 'deb'],
+                    ] as const)
+                  : ([[config.nsis, 'exe']] as const);
+              for (const arch of [Arch.x64, Arch.arm64]) {
+                for (const [options, ext] of targets)
+                  artifactNames.push(
+                    packager.expandArtifactNamePattern(options, ext, arch, undefined, false),
+                  );
+                if (system === 'linux')
+                  artifactNames.push(
+                    packager.expandMacro(config.dmg?.artifactName ?? '', Arch[arch], {
+                      ext: 'dmg',
+                    }),
+                  );
+              }
+              return Promise.resolve();
+            },
+          },
+        });
+      }
+      asarPath = join(work, 'out-linux', 'linux-unpacked', 'resources', 'app.asar');
       entries = listPackage(asarPath, { isPack: false }).map((e) => e.replaceAll('\\', '/'));
-    }, 120_000);
+    }, 300_000);
+
+    it('names every installer without spaces, one per system and architecture', () => {
+      const v = pkg.version;
+      expect(artifactNames.sort()).toEqual(
+        [
+          `identity-simulator-${v}-x86_64.AppImage`,
+          `identity-simulator-${v}-arm64.AppImage`,
+          `identity-simulator-${v}-amd64.deb`,
+          `identity-simulator-${v}-arm64.deb`,
+          `identity-simulator-${v}-x64.dmg`,
+          `identity-simulator-${v}-arm64.dmg`,
+          `identity-simulator-setup-${v}-x64.exe`,
+          `identity-simulator-setup-${v}-arm64.exe`,
+        ].sort(),
+      );
+      // The README names the same files.
+      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      for (const name of artifactNames)
+        expect(readme, name).toContain(name.replace(v, '<version>'));
+    });
+
+    it('flips the fuses in the packed Linux and Windows binaries', async () => {
+      for (const binary of [
+        join(work, 'out-linux', 'linux-unpacked', 'identity-simulator'),
+        join(work, 'out-win', 'win-unpacked', 'Identity Simulator.exe'),
+      ]) {
+        const wire = await getCurrentFuseWire(binary);
+        const state = (fuse: FuseV1Options) => String.fromCharCode(wire[fuse] as number);
+        expect(state(FuseV1Options.RunAsNode), binary).toBe('0');
+        expect(state(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
+        expect(state(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
+        expect(state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
+        expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
+        expect(state(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('0');
+      }
+    });
+
+    it("records app.asar's integrity hash in the Windows executable", () => {
+      const exe = ResEdit.NtExecutable.from(
+        readFileSync(join(work, 'out-win', 'win-unpacked', 'Identity Simulator.exe')),
+      );
+      const entry = ResEdit.NtExecutableResource.from(exe).entries.find(
+        (e) => e.type === 'INTEGRITY' && e.id === 'ELECTRONASAR',
+      );
+      expect(entry).toBeDefined();
+      const winAsar = join(work, 'out-win', 'win-unpacked', 'resources', 'app.asar');
+      const header = getRawHeader(winAsar).headerString;
+      expect(JSON.parse(Buffer.from(entry?.bin ?? new ArrayBuffer(0)).toString('utf8'))).toEqual([
+        {
+          file: 'resources\\app.asar',
+          alg: 'SHA256',
+          value: createHash('sha256').update(header).digest('hex'),
+        },
+      ]);
+    });
+
+    it('unpacks the Argon2id worker beside app.asar, where it hashes a secret', async () => {
+      for (const system of ['linux', 'win']) {
+        const unpacked = system === 'linux' ? 'linux-unpacked' : 'win-unpacked';
+        const worker = join(
+          work,
+          `out-${system}`,
+          unpacked,
+          'resources',
+          'app.asar.unpacked',
+          'dist/server/src/tokens/client-auth/argon2id-worker.mjs',
+        );
+        expect(existsSync(worker), worker).toBe(true);
+        const checked = await checkArgon2idWorker({ url: pathToFileURL(worker), execArgv: [] });
+        expect(checked.ok, checked.ok ? '' : checked.error).toBe(true);
+      }
+      // In app.asar the worker is only a stub entry marked "unpacked".
+      expect(listPackage(asarPath, { isPack: true }).map((e) => e.replaceAll('\\', '/'))).toContain(
+        'unpack : /dist/server/src/tokens/client-auth/argon2id-worker.mjs',
+      );
+    }, 60_000);
+
+    it('carries what the update check needs, and no auto-updater metadata', () => {
+      const packed = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as {
+        version: string;
+        repository: unknown;
+        desktopName: string;
+      };
+      expect(packed.version).toBe(pkg.version);
+      expect(packed.desktopName).toBe('identity-simulator.desktop');
+      expect(releaseFeedOf(packed.repository)).toEqual({
+        ok: true,
+        value: {
+          latestUrl:
+            'https://api.github.com/repos/identity-simulator/identity-simulator/releases/latest',
+          releasesPage: 'https://github.com/identity-simulator/identity-simulator/releases',
+        },
+      });
+      for (const system of ['linux-unpacked', 'win-unpacked'])
+        expect(
+          existsSync(
+            join(
+              work,
+              system.startsWith('linux') ? 'out-linux' : 'out-win',
+              system,
+              'resources',
+              'app-update.yml',
+            ),
+          ),
+        ).toBe(false);
+    });
 
     it('holds the main process, preload, renderer, server and package.json', () => {
       for (const file of [
@@ -136,7 +311,7 @@ describe.skipIf(skipReason !== undefined)(
         '/dist/renderer/index.html',
         '/dist/server/src/index.js',
         '/dist/server/src/create-simulator.js',
-        '/dist/server/src/tokens/client-auth/argon2id-worker.js',
+        '/dist/server/src/tokens/client-auth/argon2id-worker.mjs',
       ]) {
         expect(entries, file).toContain(file);
       }
@@ -172,6 +347,8 @@ describe.skipIf(skipReason !== undefined)(
         /^\/(server|renderer|electron|bench|resources|\.ci|\.github)\//,
         /^\/dist\/\.tsbuild\//,
         /^\/dist\/server\/src\/(headless\.mjs|argon2id-worker\.js)$/,
+        // The compiled worker needs @noble/hashes beside it; the self-contained .mjs is used.
+        /^\/dist\/server\/src\/tokens\/client-auth\/argon2id-worker\.js$/,
         /^\/dist\/electron\/launch(\.js$|\/)/,
         /^\/dist\/electron\/test\//,
         /^\/(README\.md|tsconfig\.json|vite\.config\.ts|electron-builder\.yml|Dockerfile)$/,
@@ -185,7 +362,7 @@ describe.skipIf(skipReason !== undefined)(
     });
 
     /** The packed main process under Node, with the stand-in electron module. */
-    function startPacked(args: string[]) {
+    function startPacked(args: string[], env: Record<string, string> = {}) {
       const app = join(work, 'app');
       if (!existsSync(app)) {
         extractAll(asarPath, app);
@@ -204,6 +381,7 @@ describe.skipIf(skipReason !== undefined)(
           PATH: process.env.PATH ?? '',
           STUB_ELECTRON_HOME: home,
           STUB_ELECTRON_VERSION: pkg.version,
+          ...env,
         },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -222,9 +400,12 @@ describe.skipIf(skipReason !== undefined)(
         }
         for (const wake of waiters.splice(0)) wake();
       });
-      child.once('exit', () => {
-        for (const wake of waiters.splice(0)) wake();
-      });
+      const exited = new Promise<number | null>((done) =>
+        child.once('exit', (code) => {
+          for (const wake of waiters.splice(0)) wake();
+          done(code);
+        }),
+      );
       /** Waits for the n-th event (counting from 1) that matches. */
       const next = async (match: (e: StubEvent) => boolean, nth = 1): Promise<StubEvent> => {
         for (;;) {
@@ -238,7 +419,19 @@ describe.skipIf(skipReason !== undefined)(
       };
       const emit = (target: 'app' | 'window' | 'contents', event: string, args: unknown[]) =>
         child.stdin.write(`${JSON.stringify({ target, event, args })}\n`);
-      return { app, home, events, next, emit };
+      const emitProcess = (event: string, args: unknown[]) =>
+        child.stdin.write(`${JSON.stringify({ target: 'process', event, args })}\n`);
+      return {
+        app,
+        home,
+        events,
+        next,
+        emit,
+        emitProcess,
+        exited,
+        stderr: () => errors,
+        stdout: () => out,
+      };
     }
 
     it('starts the packed main process and serves the UI from inside the package', async () => {
@@ -297,6 +490,90 @@ describe.skipIf(skipReason !== undefined)(
       const dialog = await packed.next((e) => e.event === 'dialog');
       expect(dialog.title).toBe("The simulator's page keeps stopping");
       expect(packed.events.filter((e) => e.event === 'reload')).toHaveLength(3);
+    }, 60_000);
+
+    it('--smoke-test exits 0 once the provider answered, the UI rendered and the worker hashed', async () => {
+      const packed = startPacked(['--smoke-test', '--port=0']);
+      expect(await packed.exited).toBe(0);
+      const log = readFileSync(join(packed.home, 'userData', 'logs', 'main.log'), 'utf8');
+      expect(log).toMatch(
+        /Smoke test passed: provider answered at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration \(issuer http:\/\/localhost:\d+\/\); UI rendered at http:\/\/127\.0\.0\.1:\d+\/_simulator\/; Argon2id worker hashed a secret \(.*argon2id-worker\.mjs\)\./,
+      );
+    }, 60_000);
+
+    it('--smoke-test exits 1 with the reason when the provider cannot start or the UI stays empty', async () => {
+      const taken = createServer();
+      await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+      const { port } = taken.address() as AddressInfo;
+      try {
+        const packed = startPacked(['--smoke-test', `--port=${port}`]);
+        expect(await packed.exited).toBe(1);
+        const log = readFileSync(join(packed.home, 'userData', 'logs', 'main.log'), 'utf8');
+        expect(log).toContain('Smoke test failed:');
+        expect(log).toContain(`${port}`);
+        expect(log).toMatch(/in use/);
+      } finally {
+        await new Promise((done) => taken.close(done));
+      }
+      // A UI that never renders, whose page then crashes: the run fails at once, saying so.
+      const blank = startPacked(['--smoke-test', '--port=0'], { STUB_UI_ROOT_CHILDREN: '0' });
+      await blank.next((e) => e.event === 'loadURL');
+      blank.emit('contents', 'render-process-gone', [{}, { reason: 'crashed', exitCode: 1 }]);
+      expect(await blank.exited).toBe(1);
+      expect(readFileSync(join(blank.home, 'userData', 'logs', 'main.log'), 'utf8')).toContain(
+        "Smoke test failed: the window's page stopped (crashed)",
+      );
+    }, 60_000);
+
+    it('takes the single-instance lock for the --user-data-dir folder before writing anything there', async () => {
+      const folder = join(work, 'own-settings');
+      const first = startPacked(['--port=0', `--user-data-dir=${folder}`]);
+      await first.next((e) => e.event === 'loadURL');
+      expect(first.events.find((e) => e.event === 'lock')?.userData).toBe(folder);
+      expect(existsSync(join(folder, 'logs', 'main.log'))).toBe(true);
+
+      // A second copy for the same folder (the lock is held) leaves at once and writes nothing.
+      const other = join(work, 'held-settings');
+      const second = startPacked(['--port=0', `--user-data-dir=${other}`], {
+        STUB_ELECTRON_LOCK: 'held',
+      });
+      expect(await second.exited).toBe(0);
+      expect(second.events.map((e) => e.event)).toEqual(['lock', 'quit']);
+      expect(second.events[0]?.userData).toBe(other);
+      expect(existsSync(other)).toBe(false);
+
+      const smoke = startPacked(['--smoke-test', `--user-data-dir=${other}`], {
+        STUB_ELECTRON_LOCK: 'held',
+      });
+      expect(await smoke.exited).toBe(2);
+      expect(smoke.stderr()).toContain('Smoke test failed: Identity Simulator is already running');
+      expect(existsSync(other)).toBe(false);
+    }, 60_000);
+
+    it('logs an uncaught exception to main.log and offers a restart, which relaunches the app', async () => {
+      const packed = startPacked(['--port=0']);
+      await packed.next((e) => e.event === 'loadURL');
+      packed.emitProcess('throw', ['the provider fell over']);
+      const offer = await packed.next((e) => e.event === 'dialog');
+      expect(offer.title).toBe('Identity Simulator hit an unexpected error');
+      expect(offer.content).toContain('Error: the provider fell over');
+      expect(offer.content).toContain('main.log');
+      await packed.next((e) => e.event === 'relaunch');
+      expect(await packed.exited).toBe(0);
+      const log = readFileSync(join(packed.home, 'userData', 'logs', 'main.log'), 'utf8');
+      expect(log).toContain(
+        'Uncaught exception in the main process: Error: the provider fell over',
+      );
+      expect(log).toContain('Restarting after an unexpected error, as asked.');
+    }, 60_000);
+
+    it('keeps running after an uncaught exception when the tester chooses so', async () => {
+      const packed = startPacked(['--port=0'], { STUB_DIALOG_RESPONSE: '1' });
+      const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
+      packed.emitProcess('throw', ['once']);
+      await packed.next((e) => e.event === 'dialog');
+      expect((await fetch(ui)).status).toBe(200);
+      expect(packed.events.some((e) => e.event === 'relaunch')).toBe(false);
     }, 60_000);
   },
 );

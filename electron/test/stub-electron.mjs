@@ -2,7 +2,11 @@
 // It implements just what the main process calls and reports the calls that matter (windows
 // created, pages loaded, dialogs shown) as JSON lines on stdout. A JSON line on stdin,
 // {"target": "app" | "window" | "contents", "event": NAME, "args": [...]}, emits that event, as
-// Electron would (a second launch, a page that failed to load, a renderer that crashed).
+// Electron would (a second launch, a page that failed to load, a renderer that crashed);
+// {"target": "process", "event": "throw", "args": [MESSAGE]} throws an error nobody catches.
+// Environment: STUB_ELECTRON_LOCK=held (another copy holds the single-instance lock),
+// STUB_UI_ROOT_CHILDREN (what the page's #root holds once loaded, default 1),
+// STUB_DIALOG_RESPONSE (the button a message box answers, default 0).
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +40,11 @@ export const app = listeners({
     return path;
   },
   setAppLogsPath: (path) => paths.set('logs', path ?? join(app.getPath('userData'), 'logs')),
-  requestSingleInstanceLock: () => true,
+  requestSingleInstanceLock: () => {
+    report('lock', { userData: paths.get('userData') ?? null });
+    return process.env.STUB_ELECTRON_LOCK !== 'held';
+  },
+  relaunch: () => report('relaunch'),
   whenReady: () => Promise.resolve(),
   commandLine: { hasSwitch: (name) => process.argv.includes(`--${name}`) },
   quit: () => {
@@ -66,7 +74,7 @@ export const dialog = {
   showMessageBox: async (windowOrOptions, maybeOptions) => {
     const options = maybeOptions ?? windowOrOptions;
     report('dialog', { title: options?.title, content: options?.detail ?? options?.message });
-    return { response: 0 };
+    return { response: Number(process.env.STUB_DIALOG_RESPONSE ?? 0) };
   },
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
   showSaveDialog: async () => ({ canceled: true }),
@@ -89,6 +97,12 @@ process.stdin.on('data', (chunk) => {
   for (const line of lines) {
     if (line.trim() === '') continue;
     const { target, event, args = [] } = JSON.parse(line);
+    if (target === 'process' && event === 'throw') {
+      setImmediate(() => {
+        throw new Error(args[0]);
+      });
+      continue;
+    }
     const emitter =
       target === 'app' ? app : target === 'window' ? windows.at(-1) : windows.at(-1)?.webContents;
     emitter?.emit(event, ...args);
@@ -110,12 +124,14 @@ export class BrowserWindow {
       setWindowOpenHandler: () => undefined,
       getURL: () => url,
       reload: () => report('reload'),
+      executeJavaScript: async () => Number(process.env.STUB_UI_ROOT_CHILDREN ?? 1),
       isDestroyed: () => false,
     });
     this.webContents = contents;
     this.loadURL = async (next) => {
       url = next;
       report('loadURL', { url: next });
+      setImmediate(() => contents.emit('did-finish-load'));
     };
     report('window', { preload: options?.webPreferences?.preload });
   }

@@ -47,9 +47,71 @@ describe('parseArgs: the relying-party check', () => {
     });
   });
 
+  it('--drive-* flags: the check drives the service; each needs a proper value and --rp-check', () => {
+    expect(
+      parseArgs([
+        '--rp-check',
+        '--drive-sign-in',
+        'http://localhost:8080/login',
+        '--drive-identity-sign-in=http://localhost:8080/login?identity=1',
+        '--drive-signed-in',
+        'http://localhost:8080/me',
+        '--drive-signed-in-text',
+        'Your account',
+        '--drive-sign-out',
+        'http://localhost:8080/logout',
+        '--drive-identity-text',
+        'PATEL',
+      ]),
+    ).toMatchObject({
+      ok: true,
+      value: {
+        rpCheck: '',
+        drive: {
+          signIn: 'http://localhost:8080/login',
+          identitySignIn: 'http://localhost:8080/login?identity=1',
+          signedIn: 'http://localhost:8080/me',
+          signedInText: 'Your account',
+          signOut: 'http://localhost:8080/logout',
+          identityText: 'PATEL',
+        },
+      },
+    });
+    for (const bad of [[], [''], ['localhost:8080/login'], ['ftp://x/'], ['--port']])
+      expect(
+        parseArgs(['--rp-check', '--drive-signed-in', 'http://x/me', '--drive-sign-in', ...bad]),
+      ).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^--drive-sign-in must be/),
+      });
+    expect(parseArgs(['--rp-check', '--drive-signed-in-text', ''])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^--drive-signed-in-text must be a non-empty string/),
+    });
+    expect(parseArgs(['--rp-check', '--drive-sign-in', 'http://x/login'])).toEqual({
+      ok: false,
+      message: '--drive-signed-in is needed with the other --drive-* flags',
+    });
+    expect(
+      parseArgs(['--drive-sign-in', 'http://x/login', '--drive-signed-in', 'http://x/me']),
+    ).toEqual({
+      ok: false,
+      message: '--drive-sign-in needs --rp-check',
+    });
+  });
+
   it('--help lists the options', () => {
     expect(USAGE).toMatch(/--rp-check \[PLAN\]/);
     expect(USAGE).toMatch(/--report FILE/);
     expect(USAGE).toMatch(/--rp-check-timeout SECONDS/);
+    for (const flag of [
+      '--drive-sign-in URL',
+      '--drive-identity-sign-in URL',
+      '--drive-signed-in URL',
+      '--drive-signed-in-text TEXT',
+      '--drive-sign-out URL',
+      '--drive-identity-text TEXT',
+    ])
+      expect(USAGE).toContain(flag);
   });
 });

@@ -33,6 +33,23 @@ describe('parsePlanDocument', () => {
     expect(issuesOf(plan({ steps: [step({ scenario: inline })] }))).toEqual([]);
   });
 
+  it('keeps a service section (the check drives the service itself)', () => {
+    const service = {
+      signIn: 'http://localhost:8080/login',
+      identitySignIn: 'http://localhost:8080/login-identity',
+      signedIn: 'http://localhost:8080/account',
+      signedInText: 'Your account',
+      signOut: 'http://localhost:8080/logout',
+      identityText: 'PATEL',
+    };
+    const r = parsePlanDocument(plan({ service }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const p = toPlan(r.value, 'mine');
+    expect(p.service).toEqual(service);
+    expect(planToDocument(p).service).toEqual(service);
+  });
+
   it('round-trips the default plan through its file form', () => {
     const doc = planToDocument(buildDefaultPlan());
     const r = parsePlanDocument(JSON.parse(JSON.stringify(doc)));
@@ -57,6 +74,34 @@ describe('parsePlanDocument', () => {
     ],
     ['a kind that is an array', plan({ steps: [step({ kind: ['sign-in'] })] }), 'steps[0].kind'],
     ['a bad step id', plan({ steps: [step({ id: 'Bad Id' })] }), 'steps[0].id: must be lowercase'],
+    ['a service that is a string', plan({ service: 'http://x' }), 'service: must be an object'],
+    ['a service that is null', plan({ service: null }), 'service: must be an object'],
+    ['a service that is an array', plan({ service: [] }), 'service: must be an object'],
+    [
+      'a service without signedIn',
+      plan({ service: { signIn: 'http://x/l' } }),
+      'service.signedIn: is required',
+    ],
+    [
+      'a service address that is a number',
+      plan({ service: { signIn: 8080, signedIn: 'http://x/me' } }),
+      'service.signIn: must be an http(s) address',
+    ],
+    [
+      'a service address that is not http',
+      plan({ service: { signIn: 'javascript:alert(1)', signedIn: 'http://x/me' } }),
+      'service.signIn: must be an http(s) address',
+    ],
+    [
+      'a service text that is an object',
+      plan({ service: { signIn: 'http://x/l', signedIn: 'http://x/me', signedInText: {} } }),
+      'service.signedInText: must be a non-empty string',
+    ],
+    [
+      'an unknown service field',
+      plan({ service: { signIn: 'http://x/l', signedIn: 'http://x/me', probe: 'http://x' } }),
+      'service.probe: unknown field',
+    ],
     [
       'duplicate step ids',
       plan({ steps: [step(), step()] }),

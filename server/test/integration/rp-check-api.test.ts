@@ -169,6 +169,30 @@ describe('rp-check API: start refuses bad input and changes nothing', () => {
     ['timeout 0', { plan: 'default', timeoutSeconds: 0 }, 400, /timeoutSeconds/],
     ['timeout as an object', { plan: 'default', timeoutSeconds: {} }, 400, /timeoutSeconds/],
     ['an unknown field', { plan: 'default', extra: 1 }, 400, /extra: unknown field/],
+    ['drive as a string', { plan: 'default', drive: 'http://x' }, 400, /drive: must be an object/],
+    ['drive as null', { plan: 'default', drive: null }, 400, /drive: must be an object/],
+    ['drive as an array', { plan: 'default', drive: [] }, 400, /drive: must be an object/],
+    [
+      'drive without its probe',
+      { plan: 'default', drive: { signIn: 'http://localhost:8080/login' } },
+      400,
+      /drive.signedIn: is required/,
+    ],
+    [
+      'a drive address that is a number',
+      { plan: 'default', drive: { signIn: 1, signedIn: 'http://localhost:8080/me' } },
+      400,
+      /drive.signIn: must be an http\(s\) address/,
+    ],
+    [
+      'a drive text that is an array',
+      {
+        plan: 'default',
+        drive: { signIn: 'http://x/l', signedIn: 'http://x/me', identityText: ['PATEL'] },
+      },
+      400,
+      /drive.identityText: must be a non-empty string/,
+    ],
     [
       'a step naming an unknown scenario',
       { plan: { ...PLAN, steps: [step('a', 'sign-in', { scenario: 'no-such' })] } },

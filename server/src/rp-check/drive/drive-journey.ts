@@ -1,6 +1,6 @@
 import type { DriveSettings, ObservedOutcome } from '../rp-check-types.js';
 import type { DriverBrowser } from './driver-browser.js';
-import { DriveError, type BrowserResponse } from './driver-browser.js';
+import { DriveError, withoutQuery, type BrowserResponse } from './driver-browser.js';
 import { pageShows, readPage, type Page } from './read-page.js';
 
 /**
@@ -35,14 +35,6 @@ const sameOrigin = (a: string, b: string) => {
     return new URL(a).origin === new URL(b).origin;
   } catch {
     return false;
-  }
-};
-const withoutQuery = (u: string) => {
-  try {
-    const url = new URL(u);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return u;
   }
 };
 
@@ -92,9 +84,10 @@ async function walk(
   }
 }
 
+/** The last page as evidence; its address without the query (a callback's carries the code). */
 function pageEvidence(v: Visited): NonNullable<ObservedOutcome['page']> {
   return {
-    url: v.res.url,
+    url: withoutQuery(v.res.url),
     status: v.res.status,
     ...(v.page?.title ? { title: v.page.title } : {}),
   };

@@ -26,6 +26,16 @@ export interface BrowserResponse {
 /** A request the driver refused to make or could not complete. */
 export class DriveError extends Error {}
 
+/** An address as the driver reports it: without its query (a callback's carries the code). */
+export function withoutQuery(address: string): string {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return address;
+  }
+}
+
 function reasonOf(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
@@ -117,7 +127,7 @@ export class DriverBrowser {
         await this.jar.setCookie(c, url, { ignoreError: true });
       read = await readCapped(res);
     } catch (error) {
-      throw new DriveError(`could not reach ${url} (${reasonOf(error)})`);
+      throw new DriveError(`could not reach ${withoutQuery(url)} (${reasonOf(error)})`);
     }
     const raw = res.headers.get('location');
     let location: string | undefined;

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { argon2idAsync } from '@noble/hashes/argon2.js';
 import type { Argon2idReply } from './argon2id-worker.js';
+import { argon2idWorkerEntry, type WorkerEntry } from './argon2id-worker-entry.js';
 import type { Argon2idHash } from './parse-argon2id-hash.js';
 
 /** What a secret check found: the secret matches, or not, or the queue was full (retry later). */
@@ -26,24 +26,11 @@ export interface SecretVerifierOptions {
   workerEntry?: () => WorkerEntry;
 }
 
-export interface WorkerEntry {
-  url: URL;
-  execArgv: string[];
-}
+export type { WorkerEntry };
 
-/**
- * The worker's file: argon2id-worker.js beside this module when running from the compiled files
- * (npm start, the desktop app), or beside the headless single-file bundle, where the build puts a
- * self-contained copy under the same name. From the TypeScript sources (the tests), the .ts file,
- * with Node stripping its types.
- */
-function defaultWorkerEntry(): WorkerEntry {
-  const compiled = new URL('./argon2id-worker.js', import.meta.url);
-  if (existsSync(compiled)) return { url: compiled, execArgv: [] };
-  return {
-    url: new URL('./argon2id-worker.ts', import.meta.url),
-    execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
-  };
+/** The worker file the provider starts (the desktop app's smoke test checks that it loads). */
+export function providerWorkerEntry(): WorkerEntry {
+  return argon2idWorkerEntry(new URL(import.meta.url));
 }
 
 interface Job {
@@ -70,7 +57,7 @@ export function createSecretVerifier(options: SecretVerifierOptions = {}): Secre
   let closed = false;
   /** Set when the worker could not even start (its file missing or unloadable). */
   let workerUnavailable = false;
-  const entryOf = options.workerEntry ?? defaultWorkerEntry;
+  const entryOf = options.workerEntry ?? providerWorkerEntry;
 
   const finish = (out: Uint8Array | undefined): void => {
     const job = running;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FIELDS, MAX_FORMS, pageShows, readPage } from './read-page.js';
+
+describe('readPage', () => {
+  it('reads the title, the visible text and what a form submits', () => {
+    const page = readPage(`<!doctype html><html><head><title> Sign in
+      to &amp; more </title><style>.x{}</style><script>var hidden = "SECRET"</script></head>
+      <body><h1>Hello  Sarah   PATEL</h1>
+      <form method="POST" action="/form-submit">
+        <input type="hidden" name="interactionId" value="a&quot;b">
+        <input name="sub" value="urn:1">
+        <input type="checkbox" name="emailVerified" value="true" checked>
+        <input type="checkbox" name="phoneVerified" value="true">
+        <input name="off" value="x" disabled>
+        <textarea name="json">
+{"a":1}</textarea>
+        <button type="submit" name="continue" value="continue">Continue</button>
+        <button type="submit" name="persona" value="p1">Use persona</button>
+      </form></body></html>`);
+    expect(page.title).toBe('Sign in to & more');
+    expect(page.text).toContain('Hello Sarah PATEL');
+    expect(page.text).not.toContain('SECRET');
+    expect(page.forms).toEqual([
+      {
+        action: '/form-submit',
+        method: 'post',
+        fields: [
+          ['interactionId', 'a"b'],
+          ['sub', 'urn:1'],
+          ['emailVerified', 'true'],
+          ['json', '{"a":1}'],
+          ['continue', 'continue'],
+        ],
+      },
+    ]);
+    expect(pageShows(page, 'sarah patel')).toBe(true);
+    expect(pageShows(page, 'HEARNSHAW')).toBe(false);
+  });
+
+  it('copes with hostile markup: nested and unclosed forms, thousands of fields and forms', () => {
+    const fields = Array.from({ length: 10_000 }, (_, i) => `<input name="f${i}" value="v">`);
+    const forms = Array.from({ length: 100 }, () => '<form method="post" action="/x"></form>');
+    const page = readPage(
+      `<title>a<b>c</title><form action="/outer" method="post"><form action="/inner">${fields.join('')}<input type=submit name=go value=1>${forms.join('')}<script><form action="/in-script"></script><div <<<< '"`,
+    );
+    expect(page.forms.length).toBeLessThanOrEqual(MAX_FORMS);
+    expect(page.forms[0]?.action).toBe('/outer');
+    expect(page.forms[0]?.fields.length).toBe(MAX_FIELDS);
+    expect(page.forms.some((f) => f.action === '/in-script' || f.action === '/inner')).toBe(false);
+  });
+
+  it('a page without title or forms, or not HTML at all', () => {
+    expect(readPage('')).toEqual({ text: '', forms: [] });
+    expect(readPage('{"json": true}')).toEqual({ text: '{"json": true}', forms: [] });
+  });
+});
