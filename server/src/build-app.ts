@@ -53,7 +53,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.set('query parser', 'simple');
   const access: AdminAccessSettings = {
     adminToken: ctx.adminToken,
-    simulatorUrl: () => ctx.config.get().simulatorUrl,
+    startupUrl: () => ctx.config.startupSimulatorUrl(),
+    startupHosts: new Set(),
   };
   app.locals[ADMIN_ACCESS_LOCAL] = access;
 

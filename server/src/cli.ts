@@ -37,6 +37,8 @@ export interface CliOptions {
   scenario?: string;
   dataDir?: string;
   logCapacity?: number;
+  /** The request log's byte budget. */
+  logBytes?: number;
   /** Run the relying-party check unattended: a plan id or file ('' for the built-in plan). */
   rpCheck?: string;
   /** Where to write its report when the plan ends (.xml JUnit, .json, .html). */
@@ -66,6 +68,7 @@ export function parseBackchannelUrl(raw: string | undefined): { url: string } | 
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
+                         [--log-bytes SIZE]
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
                            [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
@@ -78,6 +81,8 @@ Starts the identity provider simulator without the desktop window.
   --scenario FILE  apply a saved scenario (JSON) at start
   --data-dir DIR   folder of saved personas and scenarios
   --log-size N     how many exchanges the request log keeps (default 1000)
+  --log-bytes SIZE how much memory the request log may hold, e.g. 64m or 1g (default 64m);
+                   past it the oldest exchanges go, pinned ones included
   --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
                    of a saved plan (default: the built-in plan); the simulator keeps serving after it
   --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
@@ -100,6 +105,17 @@ Starts the identity provider simulator without the desktop window.
                    BACKCHANNEL_URL): discovery advertises token, userinfo and JWKS there, while
                    authorize and the issuer stay at SIMULATOR_URL
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
+
+const MIN_LOG_BYTES = 1024 * 1024;
+const MAX_LOG_BYTES = 4 * 1024 * 1024 * 1024;
+
+/** "65536", "64k", "64m", "1g" (binary units, any case) in bytes; null when not a size. */
+export function parseByteSize(raw: string): number | null {
+  const m = /^(\d{1,10})([kmg]?)$/i.exec(raw.trim());
+  if (!m) return null;
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] as string).toLowerCase()];
+  return Number(m[1]) * (unit as number);
+}
 
 /** Parses command-line flags. Returns a message for anything it does not understand. */
 export function parseArgs(
@@ -158,6 +174,17 @@ export function parseArgs(
             message: `--log-size needs a whole number from 1 to 100000, got "${raw ?? ''}"`,
           };
         options.logCapacity = n;
+        break;
+      }
+      case '--log-bytes': {
+        const raw = value();
+        const n = raw === undefined ? null : parseByteSize(raw);
+        if (n === null || n < MIN_LOG_BYTES || n > MAX_LOG_BYTES)
+          return {
+            ok: false,
+            message: `--log-bytes needs a size from 1m to 4g (bytes, or a number ending in k, m or g), got "${raw ?? ''}"`,
+          };
+        options.logBytes = n;
         break;
       }
       case '--rp-check': {
@@ -350,6 +377,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
     ...(maxSimulators === undefined ? {} : { maxSimulators }),
     ...(backchannelUrl === undefined ? {} : { backchannelUrl }),
+    ...(args.value.logBytes ? { logBytes: args.value.logBytes } : {}),
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;

@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   clock?: Clock;
   /** How many exchanges the request log keeps (default 1,000). */
   logCapacity?: number;
+  /** About how many bytes the request log may hold (default 64 MiB). */
+  logBytes?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
   uiDir?: string;
   /** Folder where personas and scenarios are saved, one JSON file each. */
@@ -184,7 +186,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const presets = new PresetStore(options.dataDir);
   const shared: SharedParts = {
     clock: options.clock ?? systemClock,
-    log: new ExchangeBuffer(options.logCapacity ?? 1000),
+    log: new ExchangeBuffer(options.logCapacity ?? 1000, options.logBytes),
     presets,
     plans: new PlanStore(options.dataDir),
     secretVerifier: createSecretVerifier(),

@@ -1,3 +1,4 @@
+import { trustStartupHost } from './admin/admin-access.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Simulator } from './create-simulator.js';
@@ -75,6 +76,13 @@ export function startSimulator(
       server.off('error', onError);
       const address = server.address() as AddressInfo;
       const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      // The name and address asked for at start-up name the simulator (a wildcard does not:
+      // any name reaches it).
+      if (!/^(0\.0\.0\.0|::|\[::\])$/.test(host)) {
+        const asked = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+        for (const name of [asked, urlHost])
+          trustStartupHost(simulator.app.locals, `${name}:${address.port}`);
+      }
       let closing: Promise<void> | undefined;
       resolve(
         ok({

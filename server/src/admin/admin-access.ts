@@ -11,8 +11,13 @@ export const ADMIN_COOKIE = 'simulator_admin';
 export interface AdminAccessSettings {
   /** The token remote callers must present; none: only this machine may use the admin API. */
   adminToken: string | undefined;
-  /** The configured simulatorUrl (its host is one of the simulator's own origins). */
-  simulatorUrl: () => string;
+  /**
+   * The simulatorUrl given at start-up (environment, host program), never one POST /config set:
+   * its host is one of the simulator's own names.
+   */
+  startupUrl: () => string;
+  /** Further host names (with port) given at start-up, such as the address `--host` binds. */
+  startupHosts: Set<string>;
 }
 
 export const ADMIN_ACCESS_LOCAL = 'adminAccess';
@@ -20,7 +25,13 @@ export const ADMIN_ACCESS_LOCAL = 'adminAccess';
 export function adminAccessOf(req: Request): AdminAccessSettings {
   const settings = (req.app.locals as Record<string, unknown>)[ADMIN_ACCESS_LOCAL] as
     AdminAccessSettings | undefined;
-  return settings ?? { adminToken: undefined, simulatorUrl: () => '' };
+  return settings ?? { adminToken: undefined, startupUrl: () => '', startupHosts: new Set() };
+}
+
+/** Trusts a host name (with port) given at start-up, such as the address the server binds. */
+export function trustStartupHost(locals: Record<string, unknown>, host: string): void {
+  const settings = locals[ADMIN_ACCESS_LOCAL] as AdminAccessSettings | undefined;
+  settings?.startupHosts.add(host.toLowerCase());
 }
 
 /** Whether a socket's peer address is this machine (127.0.0.0/8, ::1, ::ffff:127.x.x.x). */
@@ -64,13 +75,17 @@ function hostOf(url: string): string | undefined {
 
 /**
  * Whether a Host header names the simulator itself: a loopback name (localhost, 127.0.0.1,
- * [::1], any port) or the host of the configured simulatorUrl. Another name reaching it is a
- * page whose DNS name was pointed at the simulator (DNS rebinding).
+ * [::1], any port) or a host given at start-up (the start-up simulatorUrl, the bound address).
+ * Another name reaching it is a page whose DNS name was pointed at the simulator (DNS
+ * rebinding). A simulatorUrl changed later through POST /config never widens this.
  */
 export function isOwnHost(req: Request): boolean {
   const host = req.headers.host;
   if (isLoopbackHost(host)) return true;
-  return host !== undefined && host === hostOf(adminAccessOf(req).simulatorUrl());
+  if (host === undefined) return false;
+  const settings = adminAccessOf(req);
+  const name = host.toLowerCase();
+  return name === hostOf(settings.startupUrl()) || settings.startupHosts.has(name);
 }
 
 /**

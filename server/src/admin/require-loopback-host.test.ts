@@ -130,7 +130,8 @@ function guard(
         ? {
             adminAccess: {
               adminToken: settings.adminToken,
-              simulatorUrl: () => settings.simulatorUrl ?? 'http://localhost:3000',
+              startupUrl: () => settings.simulatorUrl ?? 'http://localhost:3000',
+              startupHosts: new Set(),
             },
           }
         : {},

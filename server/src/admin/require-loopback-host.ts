@@ -15,7 +15,7 @@ export { isLoopbackHost, isLoopbackHostname } from './loopback-host.js';
  *   admin token printed at start-up (`Authorization: Bearer <token>`, or the cookie set by
  *   `/_simulator/?token=<token>`); without a token configured, only this machine is served.
  * - A caller on this machine without the token must address it by a name of its own (localhost,
- *   127.0.0.1, [::1] or the simulatorUrl host): a page on another name that resolves here (DNS
+ *   127.0.0.1, [::1] or a host given at start-up): a page on another name that resolves here (DNS
  *   rebinding) is refused.
  * - A browser request (one with Origin) must come from the simulator's own origin, for reads as
  *   for changes. No CORS headers are ever sent.

@@ -47,6 +47,11 @@ export class ConfigStore {
     this.emit();
   }
 
+  /** The simulatorUrl the simulator started with (the host program may rebase it; POST /config never). */
+  startupSimulatorUrl(): string {
+    return this.initial.simulatorUrl;
+  }
+
   /** Back to the configuration the simulator started with. */
   reset(): SimulatorConfig {
     this.current = clone(this.initial);

@@ -1,14 +1,38 @@
 import type { Exchange } from '../contract.js';
+import { bodyBytes } from './stored-body.js';
 
 /**
  * The request log: a bounded ring buffer of exchanges, oldest first. Memory stays flat however
- * long the simulator runs: once full, each new exchange replaces the oldest one.
+ * long the simulator runs: once full, each new exchange replaces the oldest one, and once the
+ * exchanges held (pinned ones included) weigh more than the byte budget, the oldest go too.
  *
  * Sequence numbers are allocated here and never reused, not even after `clear()`, so an event
  * stream client can resume after the last number it saw.
  */
 /** The most pinned exchanges kept beyond the ring; past it, the oldest kept one goes. */
 export const MAX_KEPT_PINNED = 1000;
+
+/** The request log's default byte budget: 64 MiB. */
+export const DEFAULT_LOG_BYTES = 64 * 1024 * 1024;
+
+/** What an exchange costs besides its strings (objects, numbers, the slot). */
+const EXCHANGE_OVERHEAD = 512;
+
+function recordBytes(record: Record<string, string>): number {
+  let n = 0;
+  for (const key in record) n += key.length + (record[key]?.length ?? 0) + 32;
+  return n;
+}
+
+/** About how many bytes an exchange holds in memory (stored bodies are not parsed to know). */
+export function exchangeBytes(e: Exchange): number {
+  let n = EXCHANGE_OVERHEAD + e.request.path.length + (e.response.location?.length ?? 0);
+  n +=
+    recordBytes(e.request.headers) + recordBytes(e.request.query) + recordBytes(e.response.headers);
+  n += bodyBytes(e.request) + bodyBytes(e.response) + (e.fault?.length ?? 0);
+  for (const t of e.tokens) n += t.compact.length + 32;
+  return n;
+}
 
 /** What is pinned: single exchanges by id, and whole journeys (later exchanges included). */
 export interface Pins {
@@ -28,12 +52,28 @@ export class ExchangeBuffer {
   private readonly byId = new Map<string, Exchange>();
   private lastSeqAllocated = 0;
   private recorded = 0;
+  /** The weight of each exchange held, by id, and their sum. */
+  private readonly weights = new Map<string, number>();
+  private held = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    readonly byteBudget: number = DEFAULT_LOG_BYTES,
+  ) {
     if (!Number.isSafeInteger(capacity) || capacity < 1) {
       throw new RangeError(`log capacity must be a whole number of 1 or more (got ${capacity})`);
     }
+    if (!Number.isSafeInteger(byteBudget) || byteBudget < 1) {
+      throw new RangeError(
+        `log byte budget must be a whole number of 1 or more (got ${byteBudget})`,
+      );
+    }
     this.slots = new Array<Exchange | undefined>(capacity);
+  }
+
+  /** About how many bytes the exchanges held weigh (pinned ones included). */
+  get bytes(): number {
+    return this.held;
   }
 
   /** The next sequence number; the recorder takes one when an exchange is complete. */
@@ -59,28 +99,45 @@ export class ExchangeBuffer {
   push(exchange: Exchange): void {
     this.recorded++;
     if (exchange.seq > this.lastSeqAllocated) this.lastSeqAllocated = exchange.seq;
-    if (this.count < this.capacity) {
-      this.slots[(this.head + this.count) % this.capacity] = exchange;
-      this.count++;
-    } else {
-      const evicted = this.slots[this.head];
-      if (evicted) {
-        if (this.isPinned(evicted)) this.keep(evicted);
-        else this.byId.delete(evicted.id);
-      }
-      this.slots[this.head] = exchange;
-      this.head = (this.head + 1) % this.capacity;
-    }
+    const weight = exchangeBytes(exchange);
+    // Make room: the ring's oldest go first (pinned ones are kept beyond it), then the oldest
+    // kept pinned ones, until the newcomer fits in the budget (it always gets in).
+    if (this.count === this.capacity) this.shiftRing();
+    while (this.held + weight > this.byteBudget && this.count > 0) this.shiftRing();
+    while (this.held + weight > this.byteBudget && this.kept.length > 0) this.dropOldestKept();
+    this.slots[(this.head + this.count) % this.capacity] = exchange;
+    this.count++;
     this.byId.set(exchange.id, exchange);
+    this.weights.set(exchange.id, weight);
+    this.held += weight;
+  }
+
+  /** Takes the ring's oldest exchange out: kept when pinned, forgotten otherwise. */
+  private shiftRing(): void {
+    const evicted = this.slots[this.head];
+    this.slots[this.head] = undefined;
+    this.head = (this.head + 1) % this.capacity;
+    this.count--;
+    if (!evicted) return;
+    if (this.isPinned(evicted)) this.keep(evicted);
+    else this.forget(evicted);
+  }
+
+  private forget(exchange: Exchange): void {
+    this.byId.delete(exchange.id);
+    this.held -= this.weights.get(exchange.id) ?? 0;
+    this.weights.delete(exchange.id);
+  }
+
+  private dropOldestKept(): void {
+    const dropped = this.kept.shift() as Exchange;
+    this.forget(dropped);
+    this.pinnedIds.delete(dropped.id);
   }
 
   private keep(exchange: Exchange): void {
     this.kept.push(exchange);
-    if (this.kept.length > MAX_KEPT_PINNED) {
-      const dropped = this.kept.shift() as Exchange;
-      this.byId.delete(dropped.id);
-      this.pinnedIds.delete(dropped.id);
-    }
+    if (this.kept.length > MAX_KEPT_PINNED) this.dropOldestKept();
   }
 
   /** Whether an exchange is pinned, by itself or through its journey. */
@@ -125,7 +182,7 @@ export class ExchangeBuffer {
     const still: Exchange[] = [];
     for (const e of this.kept) {
       if (this.isPinned(e)) still.push(e);
-      else this.byId.delete(e.id);
+      else this.forget(e);
     }
     this.kept = still;
   }
@@ -194,6 +251,8 @@ export class ExchangeBuffer {
     this.head = 0;
     this.count = 0;
     this.byId.clear();
+    this.weights.clear();
+    this.held = 0;
     this.kept = [];
     this.pinnedIds.clear();
     this.pinnedJourneys.clear();

@@ -10,9 +10,9 @@ import { UI_PREFIX } from '../admin/prefixes.js';
 import { classifyEndpoint } from './classify-endpoint.js';
 import { deriveOutcome } from './derive-outcome.js';
 import { simulatorPath } from '../simulator-name.js';
+import { boundedText, MAX_CAPTURED_BODY, storeBody } from './stored-body.js';
 
-/** Response bodies are kept up to this many characters; the rest is cut off. */
-export const MAX_CAPTURED_BODY = 64 * 1024;
+export { MAX_CAPTURED_BODY };
 
 const ABORTED: ExchangeOutcome = {
   kind: 'error',
@@ -31,13 +31,8 @@ export function isSimulatorPath(url: string): boolean {
 type Chunk = string | Buffer | Uint8Array;
 type WriteFn = (chunk?: unknown, ...rest: unknown[]) => unknown;
 
-/**
- * Keeps what a response writes, up to MAX_CAPTURED_BODY characters, by reference: a body sent
- * with res.json is kept as the object itself, so nothing is parsed or copied on the way out.
- */
+/** Keeps what a response writes, up to MAX_CAPTURED_BODY characters. */
 class BodyCapture {
-  json: unknown;
-  hasJson = false;
   parts: Chunk[] = [];
   captured = 0;
   written = 0;
@@ -70,9 +65,8 @@ class BodyCapture {
     this.captured += length;
   }
 
-  /** The captured body: the JSON value given to res.json, parsed JSON, text, or nothing. */
-  body(contentType: string): unknown {
-    if (this.hasJson && !this.truncated) return this.json;
+  /** The captured body as text (JSON when whole and of a JSON type), or nothing. */
+  body(contentType: string): { text: string; json: boolean } | undefined {
     if (this.parts.length === 0) return undefined;
     const textual =
       contentType === '' || /json|text|xml|html|javascript|urlencoded/i.test(contentType);
@@ -83,14 +77,7 @@ class BodyCapture {
         : this.parts
             .map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8')))
             .join('');
-    if (!this.truncated && /json/i.test(contentType)) {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
-    }
-    return text;
+    return { text, json: !this.truncated && /json/i.test(contentType) };
   }
 }
 
@@ -120,22 +107,22 @@ function flatQuery(query: unknown): Record<string, string> {
 }
 
 /**
- * The request body as parsed by the body parsers, by reference. One declared larger than the
- * capture limit is kept as cut-off text instead, so a few big POSTs cannot fill the memory.
+ * The request body as the body parsers decoded it (gzip, chunked or not), kept as text cut at
+ * the capture limit: JSON (read back as the parsed value) when whole, cut-off text otherwise.
  */
-function requestBody(req: Request): { body: unknown; truncated: boolean } {
+function requestBody(
+  req: Request,
+): { text: string; json: boolean; truncated: boolean } | undefined {
   const body = (req as { body?: unknown }).body;
-  const declared = Number(req.headers['content-length']);
-  if (body === undefined || !(declared > MAX_CAPTURED_BODY)) return { body, truncated: false };
+  if (body === undefined) return undefined;
   let text: string;
   try {
     text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
   } catch {
     text = '';
   }
-  return text.length > MAX_CAPTURED_BODY
-    ? { body: text.slice(0, MAX_CAPTURED_BODY), truncated: true }
-    : { body, truncated: false };
+  const bounded = boundedText(text);
+  return { ...bounded, json: typeof body !== 'string' && !bounded.truncated };
 }
 
 function safeQuery(req: Request): Record<string, string> {
@@ -176,12 +163,6 @@ export function createExchangeRecorder(deps: {
     const t0 = performance.now();
     const capture = new BodyCapture();
 
-    const originalJson = res.json;
-    res.json = function json(this: Response, body: unknown) {
-      capture.json = body;
-      capture.hasJson = true;
-      return originalJson.call(this, body);
-    };
     const writable = res as unknown as { write: WriteFn; end: WriteFn };
     const originalWrite = writable.write;
     const originalEnd = writable.end;
@@ -238,13 +219,18 @@ function buildExchange(
   const location = headers.location;
   const contentType = headers['content-type'] ?? '';
   const isRedirect = location !== undefined && status >= 300 && status < 400;
-  const body = isRedirect || req.method === 'HEAD' ? undefined : capture.body(contentType);
+  const captured = isRedirect || req.method === 'HEAD' ? undefined : capture.body(contentType);
   const declaredLength = Number(headers['content-length']);
   const outcome: ExchangeOutcome =
     notes.outcome ??
     (r.aborted
       ? ABORTED
-      : deriveOutcome({ status, body, location, wwwAuthenticate: headers['www-authenticate'] }));
+      : deriveOutcome({
+          status,
+          body: captured && storeBody<{ body?: unknown }>({}, captured.text, captured.json).body,
+          location,
+          wwwAuthenticate: headers['www-authenticate'],
+        }));
 
   const requestBodyKept = requestBody(req);
   const exchange: Exchange = {
@@ -259,23 +245,23 @@ function buildExchange(
       path: r.path,
       query: safeQuery(req),
       headers: flatHeaders(req.headers),
-      body: requestBodyKept.body,
-      bodyTruncated: requestBodyKept.truncated ? true : undefined,
+      bodyTruncated: requestBodyKept?.truncated ? true : undefined,
       httpVersion: req.httpVersion,
     },
     response: {
       status,
       headers,
-      body,
       location,
       bodySize: Number.isFinite(declaredLength) ? declaredLength : capture.written,
-      bodyTruncated: capture.truncated && body !== undefined ? true : undefined,
+      bodyTruncated: capture.truncated && captured !== undefined ? true : undefined,
     },
     outcome,
     tokens: notes.tokens,
     scenarios: notes.scenarios,
     fault: notes.fault,
   };
+  if (requestBodyKept) storeBody(exchange.request, requestBodyKept.text, requestBodyKept.json);
+  if (captured) storeBody(exchange.response, captured.text, captured.json);
   if (r.aborted) exchange.aborted = true;
   if (r.simulator !== undefined) exchange.simulator = r.simulator;
   return exchange;

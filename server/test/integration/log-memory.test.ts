@@ -1,0 +1,94 @@
+/**
+ * The request log under bodies that inflate: gzip and chunked JSON that decodes to tens of
+ * thousands of objects is kept as bounded text, and the whole log stays within its byte budget,
+ * pinned exchanges included.
+ */
+import { request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_CAPTURED_BODY } from '../../src/log/stored-body.js';
+import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import { expectStillServing } from '../helpers/protocol.js';
+
+/** 33,000 empty objects: about 99 KB of JSON, 137 bytes once gzipped. */
+const INFLATING = `[${Array.from({ length: 33_000 }, () => '{}').join(',')}]`;
+const GZIPPED = gzipSync(INFLATING);
+
+function send(sim: ListeningSimulator, body: Buffer | string[], headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      `${sim.baseUrl}/token`,
+      { method: 'POST', headers: { 'User-Agent': 'log-memory', ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    if (Array.isArray(body)) for (const part of body) req.write(part);
+    else req.write(body);
+    req.end();
+  });
+}
+
+let sim: ListeningSimulator | undefined;
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+describe('request log memory', () => {
+  it('a gzip body that inflates to 33,000 objects is kept as text cut at the capture limit', async () => {
+    expect(GZIPPED.length).toBeLessThan(200);
+    sim = await listeningSimulator({ logCapacity: 5000 });
+    const status = await send(sim, GZIPPED, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    });
+    expect(status).toBe(400);
+    const e = sim.simulator.log.list().at(-1);
+    expect(e?.request.bodyTruncated).toBe(true);
+    expect(typeof e?.request.body).toBe('string');
+    expect((e?.request.body as string).length).toBe(MAX_CAPTURED_BODY);
+    expect(sim.simulator.log.bytes).toBeLessThan(MAX_CAPTURED_BODY + 16 * 1024);
+  });
+
+  it('a chunked body (no Content-Length) is cut the same way', async () => {
+    sim = await listeningSimulator({ logCapacity: 5000 });
+    const parts = INFLATING.match(/.{1,4096}/gs) as string[];
+    const status = await send(sim, parts, { 'Content-Type': 'application/json' });
+    expect(status).toBe(400);
+    const e = sim.simulator.log.list().at(-1);
+    expect(e?.request.headers['transfer-encoding']).toBe('chunked');
+    expect(e?.request.bodyTruncated).toBe(true);
+    expect((e?.request.body as string).length).toBe(MAX_CAPTURED_BODY);
+  });
+
+  it('a small JSON body is kept as text and read back as the value it was', async () => {
+    sim = await listeningSimulator();
+    await send(sim, Buffer.from('{"grant_type":["a",{"b":1}]}'), {
+      'Content-Type': 'application/json',
+    });
+    const e = sim.simulator.log.list().at(-1);
+    expect(e?.request.body).toEqual({ grant_type: ['a', { b: 1 }] });
+    expect(e?.request.bodyTruncated).toBeUndefined();
+  });
+
+  it('300 inflating requests keep the log within its byte budget, pinned exchanges counted', async () => {
+    const budget = 2 * 1024 * 1024;
+    sim = await listeningSimulator({ logCapacity: 5000, logBytes: budget });
+    await send(sim, GZIPPED, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    const first = sim.simulator.log.list().at(-1);
+    expect(sim.simulator.log.pinExchange(first?.id as string, true)).toBe(true);
+    for (let i = 0; i < 300; i++)
+      await send(sim, GZIPPED, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    const log = sim.simulator.log;
+    expect(log.bytes).toBeLessThanOrEqual(budget);
+    // About 64 KiB each: the budget holds some 30 of the 301, the pinned one among them.
+    expect(log.size).toBeGreaterThan(10);
+    expect(log.size).toBeLessThan(40);
+    expect(log.get(first?.id as string)).toBeDefined();
+    expect(log.totalRecorded).toBe(301);
+    await expectStillServing(sim.simulator.app);
+  });
+});
