@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { createRequire } from 'node:module';
@@ -49,11 +50,46 @@ const running: ElectronApplication[] = [];
 const dirs: string[] = [];
 const blockers: Server[] = [];
 
-async function launch(extraArgs: string[]): Promise<ElectronApplication> {
-  if (!lookup.found) throw new Error('unreachable: the suite is skipped without a binary');
+/** A port that something else listens on until the test ends. */
+function takenPort(): Promise<number> {
+  return new Promise<number>((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      blockers.push(s);
+      const a = s.address();
+      done(typeof a === 'object' && a ? a.port : -1);
+    });
+  });
+}
+
+function freshUserData(): string {
   const userData = mkdtempSync(join(tmpdir(), 'identity-simulator-smoke-'));
   dirs.push(userData);
-  const sandboxArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+  return userData;
+}
+
+const sandboxArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+
+/** Runs the app to its end (as a release check does), with its exit code and output. */
+function runToExit(args: string[]): Promise<{ code: number | null; output: string }> {
+  if (!lookup.found) throw new Error('unreachable: the suite is skipped without a binary');
+  const child = spawn(lookup.path, [appDir, ...sandboxArgs, ...args], { stdio: 'pipe' });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  return new Promise((done) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    }),
+  );
+}
+
+async function launch(
+  extraArgs: string[],
+  userData = freshUserData(),
+): Promise<ElectronApplication> {
+  if (!lookup.found) throw new Error('unreachable: the suite is skipped without a binary');
   const app = await electron.launch({
     executablePath: lookup.path,
     args: [appDir, ...sandboxArgs, `--user-data-dir=${userData}`, ...extraArgs],
@@ -116,13 +152,7 @@ describe.skipIf(skipReason !== undefined)(
     });
 
     it('explains a port in use and starts on the port the user picks', async () => {
-      const taken = await new Promise<number>((done) => {
-        const s = createServer().listen(0, '127.0.0.1', () => {
-          blockers.push(s);
-          const a = s.address();
-          done(typeof a === 'object' && a ? a.port : -1);
-        });
-      });
+      const taken = await takenPort();
       const app = await launch([`--port=${taken}`]);
       const page = await app.firstWindow();
       await page.getByRole('heading', { name: 'The port is already in use' }).waitFor();
@@ -130,5 +160,60 @@ describe.skipIf(skipReason !== undefined)(
       await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/_simulator\/$/);
       expect(page.url()).not.toContain(`:${taken}/`);
     });
+
+    it('--smoke-test exits 0 once the provider, the UI and the Argon2id worker all answered', async () => {
+      const userData = freshUserData();
+      const run = await runToExit(['--smoke-test', '--port=0', `--user-data-dir=${userData}`]);
+      const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
+      expect(run.code, log).toBe(0);
+      expect(log).toMatch(
+        /Smoke test passed: provider answered at .*; UI rendered at .*; Argon2id worker hashed a secret/,
+      );
+    }, 150_000);
+
+    it('--smoke-test exits 1 with the reason when its port is taken', async () => {
+      const taken = await takenPort();
+      const userData = freshUserData();
+      const run = await runToExit([
+        '--smoke-test',
+        `--port=${taken}`,
+        `--user-data-dir=${userData}`,
+      ]);
+      expect(run.code).toBe(1);
+      expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8')).toMatch(
+        new RegExp(`Smoke test failed: .*${taken}`),
+      );
+    }, 150_000);
+
+    it('runs one copy per settings folder: a second start there leaves, another folder runs beside it', async () => {
+      const userData = freshUserData();
+      const first = await launch(['--port=0'], userData);
+      await (await first.firstWindow()).waitForURL(/\/_simulator\/$/);
+      const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
+      const again = await runToExit(['--smoke-test', '--port=0', `--user-data-dir=${userData}`]);
+      expect(again.code).toBe(2);
+      expect(again.output).toContain(
+        'Identity Simulator is already running with this settings folder',
+      );
+      // The running copy's log was left alone.
+      expect(readFileSync(join(userData, 'logs', 'main.log'), 'utf8').startsWith(log)).toBe(true);
+      const beside = freshUserData();
+      const other = await runToExit(['--smoke-test', '--port=0', `--user-data-dir=${beside}`]);
+      expect(other.code).toBe(0);
+    }, 150_000);
+
+    it('writes an uncaught exception of the main process to main.log', async () => {
+      const userData = freshUserData();
+      const app = await launch(['--port=0'], userData);
+      await (await app.firstWindow()).waitForURL(/\/_simulator\/$/);
+      await app.evaluate(() => {
+        setImmediate(() => {
+          throw new Error('thrown for the test');
+        });
+      });
+      await expect
+        .poll(() => readFileSync(join(userData, 'logs', 'main.log'), 'utf8'), { timeout: 10_000 })
+        .toContain('Uncaught exception in the main process: Error: thrown for the test');
+    }, 150_000);
   },
 );
