@@ -104,6 +104,10 @@ describe('parseArgs: the relying-party check', () => {
     expect(USAGE).toMatch(/--rp-check \[PLAN\]/);
     expect(USAGE).toMatch(/--report FILE/);
     expect(USAGE).toMatch(/--rp-check-timeout SECONDS/);
+    // As the README writes it: a file or the id of a built-in or saved scenario.
+    expect(USAGE).toContain('[--scenario FILE|ID]');
+    expect(USAGE).toMatch(/--scenario FILE\|ID {2}apply a scenario at start/);
+    expect(USAGE).not.toMatch(/--scenario FILE(?!\|ID)/);
     for (const flag of [
       '--drive-sign-in URL',
       '--drive-identity-sign-in URL',

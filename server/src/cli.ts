@@ -46,7 +46,7 @@ export interface CliOptions {
   drive?: DriveSettings;
 }
 
-export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE] [--data-dir DIR] [--log-size N]
+export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
                          [--log-bytes SIZE]
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
@@ -56,7 +56,8 @@ Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
   --host ADDRESS   address to bind (default 127.0.0.1; use 0.0.0.0 to expose it: the admin
                    API then needs the admin token printed at start-up, or SIMULATOR_ADMIN_TOKEN)
-  --scenario FILE  apply a saved scenario (JSON) at start
+  --scenario FILE|ID  apply a scenario at start: a scenario file (JSON), or the id of a
+                   built-in or saved scenario (e.g. pkce-enforced)
   --data-dir DIR   folder of saved personas and scenarios
   --log-size N     how many exchanges the request log keeps (default 1000)
   --log-bytes SIZE how much memory the request log may hold, e.g. 64m or 1g (default 64m);
@@ -128,7 +129,7 @@ export function parseArgs(
       }
       case '--scenario': {
         const raw = value();
-        if (!raw) return { ok: false, message: '--scenario needs a file path' };
+        if (!raw) return { ok: false, message: '--scenario needs a scenario file or id' };
         options.scenario = raw;
         break;
       }

@@ -218,4 +218,48 @@ describe('config actions', () => {
     expect(calls.some((c) => c.name === 'resetConfig')).toBe(true);
     expect(store.getState().notice).toContain('reset');
   });
+  it('refuses Apply while a newer configuration arrived under the edits, until keep or discard', async () => {
+    const { store, calls } = createTestStore();
+    await store.getState().loadConfig();
+    store.getState().editDraft((d) => ({
+      ...d,
+      responseConfiguration: { ...d.responseConfiguration, email: 'mine@example.com' },
+    }));
+    // A persona is applied elsewhere: new sub and driving permits.
+    const persona = sampleConfig();
+    persona.responseConfiguration.sub = 'persona-sub';
+    persona.responseConfiguration.drivingPermitDetails = [
+      { personalNumber: 'DOE99802085J99FG', expiryDate: '2030-01-01', issuedBy: 'DVLA' },
+    ] as never;
+    store.getState().receiveConfig(persona);
+    expect(store.getState().externalChange).toBe(true);
+    const posts = calls.filter((c) => c.name === 'postConfig').length;
+    expect(await store.getState().applyDraft()).toBe(false);
+    expect(calls.filter((c) => c.name === 'postConfig').length).toBe(posts);
+
+    store.getState().keepDraftEdits();
+    const draft = store.getState().draft;
+    expect(store.getState().externalChange).toBe(false);
+    expect(draft?.responseConfiguration.email).toBe('mine@example.com');
+    expect(draft?.responseConfiguration.sub).toBe('persona-sub');
+    expect(draft?.responseConfiguration.drivingPermitDetails).toEqual(
+      persona.responseConfiguration.drivingPermitDetails,
+    );
+    expect(await store.getState().applyDraft()).toBe(true);
+    const body = calls.filter((c) => c.name === 'postConfig').at(-1)?.body as ConfigRequestBody;
+    expect(body.responseConfiguration.sub).toBe('persona-sub');
+    expect(body.responseConfiguration.email).toBe('mine@example.com');
+  });
+
+  it('drops the edits for the newer configuration when the tester discards them', async () => {
+    const { store } = createTestStore();
+    await store.getState().loadConfig();
+    store.getState().editDraft((d) => ({ ...d, interactiveMode: true }));
+    const next = sampleConfig();
+    next.responseConfiguration.sub = 'persona-sub';
+    store.getState().receiveConfig(next);
+    store.getState().discardDraft();
+    expect(store.getState().externalChange).toBe(false);
+    expect(store.getState().draft).toEqual(next);
+  });
 });

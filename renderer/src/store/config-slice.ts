@@ -3,6 +3,7 @@ import { toConfigRequestBody } from '../api/config-body.js';
 import { describeApiError, type FieldIssue } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
 import { deepEqual } from './deep-equal.js';
+import { rebaseDraft } from './rebase-draft.js';
 
 /** How long typing pauses before the draft is sent to the validate endpoint. */
 export const VALIDATE_DELAY_MS = 250;
@@ -24,8 +25,13 @@ export interface ConfigState {
   validation: ValidationState;
   applying: boolean;
   applyError: string | null;
-  /** The simulator's configuration changed (elsewhere) while the form held unapplied edits. */
+  /**
+   * The simulator's configuration changed (elsewhere) while the form held unapplied edits. Apply
+   * is refused until the tester keeps the edits (moved onto the new configuration) or drops them.
+   */
   externalChange: boolean;
+  /** The configuration the draft's edits were made against, while `externalChange` holds. */
+  draftBase: SimulatorConfig | null;
   loadError: string | null;
   /** A short confirmation after Apply or Reset. */
   notice: string | null;
@@ -42,6 +48,7 @@ export const initialConfigState = (): ConfigState => ({
   applying: false,
   applyError: null,
   externalChange: false,
+  draftBase: null,
   loadError: null,
   notice: null,
 });
@@ -65,6 +72,7 @@ export function receiveConfig(state: ConfigState, config: SimulatorConfig): Part
       current: config,
       draft: config,
       externalChange: false,
+      draftBase: null,
       issues: [],
       validation: 'idle',
     };
@@ -76,11 +84,30 @@ export function receiveConfig(state: ConfigState, config: SimulatorConfig): Part
       current: config,
       draft: config,
       externalChange: false,
+      draftBase: null,
       issues: [],
       validation: 'idle',
     };
   }
-  return { current: config, externalChange: state.externalChange || !same };
+  if (same) return { current: config, externalChange: state.externalChange };
+  return {
+    current: config,
+    externalChange: true,
+    draftBase: state.draftBase ?? state.current,
+  };
+}
+
+/** The tester keeps the edits: they move onto the configuration that arrived meanwhile. */
+export function keepDraftEdits(state: ConfigState): Partial<ConfigState> {
+  if (!state.externalChange || !state.draft || !state.current) return {};
+  return {
+    draft: rebaseDraft(state.draftBase ?? state.current, state.draft, state.current),
+    draftVersion: state.draftVersion + 1,
+    externalChange: false,
+    draftBase: null,
+    validation: 'pending',
+    applyError: null,
+  };
 }
 
 export function editDraft(
@@ -113,6 +140,8 @@ export interface ConfigActions {
   /** Replaces the form with a whole configuration (an import); applies nothing. */
   replaceDraft(config: SimulatorConfig): void;
   discardDraft(): void;
+  /** Keeps the edits after an outside change, moved onto the new configuration. */
+  keepDraftEdits(): void;
   validateDraft(): Promise<void>;
   /** Asks the simulator for the draft's warnings only (after a load or an outside change). */
   refreshWarnings(): Promise<void>;
@@ -192,8 +221,13 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
         issues: [],
         validation: 'idle',
         externalChange: false,
+        draftBase: null,
         applyError: null,
       }));
+    },
+    keepDraftEdits() {
+      set((s) => keepDraftEdits(s));
+      scheduleValidation();
     },
     async validateDraft() {
       const { draft, draftVersion } = get();
@@ -227,6 +261,8 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       const { draft, draftVersion } = get();
       const errors = activeErrors();
       if (!draft || !errors || get().applying) return false;
+      // A draft older than the simulator's configuration would silently undo the newer one.
+      if (get().externalChange) return false;
       set({ applying: true, applyError: null, notice: null });
       const result = await deps.api.postConfig(toConfigRequestBody(draft, errors));
       if (!result.ok) {
@@ -247,6 +283,7 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
         issues: [],
         validation: 'idle',
         externalChange: false,
+        draftBase: null,
         notice: 'Configuration applied.',
       }));
       return true;
@@ -266,6 +303,7 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
         issues: [],
         validation: 'idle',
         externalChange: false,
+        draftBase: null,
         pendingErrors: null,
         notice: 'Configuration reset to defaults.',
       }));

@@ -209,7 +209,9 @@ function buildExchange(
 ): Exchange {
   const { notes, capture } = r;
   const status = res.statusCode;
-  const headers = flatHeaders(res.getHeaders() as Record<string, unknown>);
+  // A connection closed before the head went out (a dropped-connection fault, a client giving up
+  // early) sent no headers: the ones prepared in memory would be a lie in the log.
+  const headers = res.headersSent ? flatHeaders(res.getHeaders() as Record<string, unknown>) : {};
   const location = headers.location;
   const contentType = headers['content-type'] ?? '';
   const isRedirect = location !== undefined && status >= 300 && status < 400;

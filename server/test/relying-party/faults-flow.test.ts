@@ -147,6 +147,9 @@ describe('dropped connection', () => {
         code: 'connection_dropped',
       });
     expect(lastExchangeAt('/token')?.scenarios).toEqual(['fault:token:drop']);
+    // Nothing was sent: the log shows no response headers (the prepared ones never left).
+    expect(lastExchangeAt('/token')?.aborted).toBe(true);
+    expect(lastExchangeAt('/token')?.response.headers).toEqual({});
     await setFaults([]);
     await signIn();
   });

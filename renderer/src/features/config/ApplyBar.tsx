@@ -4,16 +4,8 @@ import { Icon } from '../../components/Icon.js';
 import { Kbd } from '../../components/Kbd.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
+import { focusFirstIssue } from './focus-first-issue.js';
 import { changedFields } from './form-model.js';
-
-function showFirstIssue() {
-  const field = document.querySelector('.field.is-invalid');
-  if (!field) return;
-  field.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  field
-    .querySelector<HTMLElement>('input, textarea, select, button')
-    ?.focus({ preventScroll: true });
-}
 
 /** Pending edits, the simulator's verdict on them, and Apply / Discard / Reset. */
 export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImport: () => void }) {
@@ -27,12 +19,15 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
   );
   const applyDraft = useAppStore((s) => s.applyDraft);
   const discardDraft = useAppStore((s) => s.discardDraft);
+  const keepDraftEdits = useAppStore((s) => s.keepDraftEdits);
   const resetToDefaults = useAppStore((s) => s.resetToDefaults);
   const [confirmReset, setConfirmReset] = useState(false);
 
   let state: { tone: string; text: string };
   if (applying) state = { tone: 'pending', text: 'Applying…' };
   else if (applyError) state = { tone: 'bad', text: applyError };
+  else if (dirty && externalChange)
+    state = { tone: 'warn', text: 'Keep or discard your edits before applying.' };
   else if (!dirty) state = { tone: 'muted', text: notice ?? 'No unapplied changes.' };
   else if (validation === 'pending')
     state = { tone: 'pending', text: 'Checking with the simulator…' };
@@ -48,12 +43,31 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
   return (
     <div className="apply-bar" data-testid="apply-bar">
       {externalChange ? (
-        <div className="apply-external" role="status">
+        <div className="apply-external" role="status" data-testid="apply-external">
           <Icon name="alert" size={13} />
-          The configuration was changed elsewhere while you were editing.
-          <button type="button" className="link-btn" onClick={discardDraft}>
-            Load it (drop my edits)
-          </button>
+          <span className="apply-external-text">
+            The configuration was changed elsewhere (a persona, a scenario or another window) while
+            you were editing. Apply waits until you choose:
+          </span>
+          <span className="apply-external-actions">
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={keepDraftEdits}
+              data-testid="keep-my-edits"
+              title="Keep only the fields you edited, on top of the new configuration"
+            >
+              Keep my edits
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={discardDraft}
+              data-testid="drop-my-edits"
+            >
+              Discard my edits
+            </button>
+          </span>
         </div>
       ) : null}
       <div className="apply-main">
@@ -78,7 +92,7 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
             <button
               type="button"
               className="link-btn small"
-              onClick={showFirstIssue}
+              onClick={() => focusFirstIssue(document.querySelector('.config-scroll'))}
               data-testid="show-first-issue"
             >
               Show
@@ -148,9 +162,13 @@ export function ApplyBar({ onExport, onImport }: { onExport: () => void; onImpor
             type="button"
             className="btn btn-sm btn-primary"
             onClick={() => void applyDraft()}
-            disabled={!dirty || applying}
+            disabled={!dirty || applying || externalChange}
             data-testid="apply-config"
-            title="Apply (Ctrl+Enter)"
+            title={
+              externalChange
+                ? 'Choose first: keep your edits or discard them'
+                : 'Apply (Ctrl+Enter)'
+            }
           >
             Apply <Kbd>Ctrl ⏎</Kbd>
           </button>

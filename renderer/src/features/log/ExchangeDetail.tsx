@@ -17,7 +17,7 @@ import {
   prettyBody,
   requestLine,
   shortJourney,
-  statusTone,
+  exchangeStatus,
 } from './exchange-format.js';
 import { injectedName } from '../scenarios/scenario-catalogue.js';
 
@@ -96,14 +96,24 @@ function ResponsePane({ e }: { e: Exchange }) {
           ) : null}
         </>
       ) : null}
+      {e.aborted ? (
+        <p className="muted small" data-testid="no-response">
+          The connection closed before the simulator answered: the client received no status, no
+          headers and no body.
+        </p>
+      ) : null}
       {e.response.body !== undefined && e.response.body !== '' ? (
         <>
           <h4 className="sub-head">Body</h4>
           <Body body={e.response.body} label="response" />
         </>
       ) : null}
-      <h4 className="sub-head">Headers</h4>
-      <KeyValueTable rows={Object.entries(e.response.headers)} label="Response headers" />
+      {Object.keys(e.response.headers).length > 0 || !e.aborted ? (
+        <>
+          <h4 className="sub-head">Headers</h4>
+          <KeyValueTable rows={Object.entries(e.response.headers)} label="Response headers" />
+        </>
+      ) : null}
       {e.fault ? (
         <>
           <h4 className="sub-head">Internal fault (never sent)</h4>
@@ -185,8 +195,11 @@ export function ExchangeDetail() {
             {e.request.method}
           </span>
           <span className="mono detail-path">{e.request.path}</span>
-          <span className={`status-pill status-${statusTone(e.response.status)}`}>
-            {e.aborted ? 'no answer' : e.response.status}
+          <span
+            className={`status-pill status-${exchangeStatus(e).tone}`}
+            data-testid="exchange-status"
+          >
+            {exchangeStatus(e).text}
           </span>
         </div>
         <div className="detail-meta muted small">

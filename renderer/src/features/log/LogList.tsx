@@ -4,7 +4,7 @@ import type { Exchange } from '../../../../server/src/contract.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { formatClock, formatDuration } from '../tokens/format-time.js';
-import { journeyHue, outcomeSummary, statusTone } from './exchange-format.js';
+import { exchangeStatus, journeyHue, outcomeSummary } from './exchange-format.js';
 import { injectedName } from '../scenarios/scenario-catalogue.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
@@ -32,6 +32,7 @@ function Row({
   const hue = e.journeyId ? journeyHue(e.journeyId) : null;
   const joinsAbove = e.journeyId !== undefined && prev?.journeyId === e.journeyId;
   const joinsBelow = e.journeyId !== undefined && next?.journeyId === e.journeyId;
+  const status = exchangeStatus(e);
   return (
     <div
       role="row"
@@ -80,9 +81,13 @@ function Row({
       <span role="gridcell" className="c-path mono ellipsis" title={e.request.path}>
         {e.request.path}
       </span>
-      <span role="gridcell" className={`c-status status-${statusTone(e.response.status)}`}>
+      <span
+        role="gridcell"
+        className={`c-status status-${status.tone}`}
+        title={e.aborted ? 'No answer: the connection closed first' : undefined}
+      >
         {/* A connection closed before the answer has no status to show. */}
-        {e.aborted ? '—' : e.response.status}
+        {e.aborted ? '—' : status.text}
       </span>
       <span
         role="gridcell"

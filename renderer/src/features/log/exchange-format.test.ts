@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exchange } from '../../../test/fake-admin-client.js';
 import {
   decodeLocation,
+  exchangeStatus,
   formRows,
   journeyHue,
   outcomeSummary,
@@ -87,6 +88,20 @@ describe('labels', () => {
       'server-error',
       'other',
     ]);
+  });
+
+  it('reads a connection closed before any answer as a failure, never as its default 200', () => {
+    const dropped = exchange(1, {
+      aborted: true,
+      response: { status: 200, headers: {} },
+      outcome: { kind: 'error', code: 'connection_dropped', description: 'closed' },
+    });
+    expect(exchangeStatus(dropped)).toEqual({ text: 'no answer', tone: 'failed' });
+    expect(exchangeStatus(exchange(2))).toEqual({ text: '200', tone: 'ok' });
+    expect(exchangeStatus(exchange(3, { response: { status: 503, headers: {} } }))).toEqual({
+      text: '503',
+      tone: 'server-error',
+    });
   });
 
   it('summarises requests and outcomes', () => {

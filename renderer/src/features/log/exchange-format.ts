@@ -71,13 +71,25 @@ export function shortJourney(journeyId: string): string {
   return journeyId.length <= 6 ? journeyId : journeyId.slice(-6);
 }
 
-export type StatusTone = 'ok' | 'redirect' | 'client-error' | 'server-error' | 'other';
+export type StatusTone = 'ok' | 'redirect' | 'client-error' | 'server-error' | 'failed' | 'other';
 export function statusTone(status: number): StatusTone {
   if (status >= 200 && status < 300) return 'ok';
   if (status >= 300 && status < 400) return 'redirect';
   if (status >= 400 && status < 500) return 'client-error';
   if (status >= 500) return 'server-error';
   return 'other';
+}
+
+/**
+ * How an exchange's answer reads: its status and tone, or, for a connection closed before any
+ * answer (a dropped-connection fault, a client that gave up), a failure with no status at all.
+ */
+export function exchangeStatus(e: Pick<Exchange, 'aborted' | 'response'>): {
+  text: string;
+  tone: StatusTone;
+} {
+  if (e.aborted) return { text: 'no answer', tone: 'failed' };
+  return { text: String(e.response.status), tone: statusTone(e.response.status) };
 }
 
 /** The request line: method, path and query. */

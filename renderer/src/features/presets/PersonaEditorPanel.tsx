@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Icon } from '../../components/Icon.js';
 import { AppStoreProvider, useAppStore } from '../../store/app-store-context.js';
 import { isDraftDirty } from '../../store/config-slice.js';
 import type { PersonaEditor } from '../../store/presets/presets-state.js';
+import { focusFirstIssue } from '../config/focus-first-issue.js';
 import { ResponseFields } from '../config/ResponseFields.js';
+
+/** After a refused save: the first marked field, once React has drawn the marks. */
+function showFirstIssueIn(root: HTMLElement | null) {
+  requestAnimationFrame(() => requestAnimationFrame(() => focusFirstIssue(root)));
+}
 
 function Section({
   id,
@@ -72,8 +78,13 @@ export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
   const nameIssue = editor.issues.find((i) => i.path === 'name');
   const idIssue = editor.issues.find((i) => i.path === 'id');
   const otherIssues = editor.issues.filter((i) => i.path !== 'name' && i.path !== 'id');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const formIssueCount = useStore(editor.form, (s) => s.issues.length);
+  const onSave = async () => {
+    if (!(await save())) showFirstIssueIn(rootRef.current);
+  };
   return (
-    <div className="preset-editor" data-testid="persona-editor">
+    <div className="preset-editor" data-testid="persona-editor" ref={rootRef}>
       <header className="preset-editor-head">
         <p className="preset-kind">{editor.id === null ? 'New persona' : 'Edit persona'}</p>
         <div className="preset-editor-names">
@@ -150,6 +161,16 @@ export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
         {editor.error ? (
           <div className="notice notice-bad" role="alert" data-testid="persona-editor-error">
             <Icon name="alert" size={13} /> {editor.error}
+            {formIssueCount + editor.issues.length > 0 ? (
+              <button
+                type="button"
+                className="link-btn small"
+                onClick={() => focusFirstIssue(rootRef.current)}
+                data-testid="persona-show-first-issue"
+              >
+                Show the first
+              </button>
+            ) : null}
           </div>
         ) : null}
         {otherIssues.length ? (
@@ -176,7 +197,7 @@ export function PersonaEditorPanel({ editor }: { editor: PersonaEditor }) {
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => void save()}
+          onClick={() => void onSave()}
           disabled={editor.saving || editor.name.trim() === ''}
           data-testid="persona-save"
         >

@@ -105,17 +105,23 @@ export function PresetsScreen() {
   const load = useAppStore((s) => s.loadPresets);
   const loading = useAppStore((s) => s.presetsLoading);
   const openDialog = useAppStore((s) => s.openDialog);
+  const editing = useAppStore((s) => s.personaEditor !== null || s.scenarioEditor !== null);
   // Files in the data folder may have changed since the lists were read.
   useEffect(() => {
     void load();
   }, [load]);
 
   return (
-    <div className="presets-screen" data-testid="presets-screen" data-view={view}>
+    <div
+      className="presets-screen"
+      data-testid="presets-screen"
+      data-view={view}
+      data-editing={editing ? 'true' : 'false'}
+    >
       <div className="presets-head">
         <div>
           <h1>Personas & scenarios</h1>
-          <p className="muted">
+          <p className="muted presets-intro">
             A <strong>persona</strong> is a user (who signs in); a <strong>scenario</strong> is a
             situation (client changes, errors to inject, keys, and optionally a persona). Apply one
             with a click, <kbd className="kbd">Alt</kbd>+<kbd className="kbd">1</kbd>…
