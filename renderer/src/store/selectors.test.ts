@@ -120,6 +120,7 @@ describe('rpStepsByExchange', () => {
     evidence: [],
     checks: [],
     attempts: 1,
+    ask: { identity: false, returnCode: false, reauthenticate: false, claims: [] },
   });
 
   it('numbers steps from 1 and maps every exchange a step observed to it', () => {

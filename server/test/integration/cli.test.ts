@@ -180,6 +180,7 @@ describe('headless CLI', () => {
     expect(run.stdout).toMatch(/^Usage:/);
     for (const flag of ['--port', '--host', '--scenario', '--data-dir', '--log-size'])
       expect(run.stdout).toContain(flag);
+    expect(run.stdout).toContain('--scenario FILE|ID');
     expect(run.stderr).toBe('');
   });
 

@@ -58,7 +58,7 @@ const unescape = (s: string): string =>
 /** What a browser would post for this form, untouched: hidden inputs, inputs, ticked boxes, textareas. */
 function browserFormData(html: string): URLSearchParams {
   const data = new URLSearchParams();
-  const form = /<form[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+  const form = /<form[^>]*data-testid="interactive-form"[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
   const controls = /<input\b[^>]*>|<textarea\b[^>]*>([\s\S]*?)<\/textarea>/g;
   for (const match of form.matchAll(controls)) {
     const tag = match[0];

@@ -1,33 +1,33 @@
-import { useEffect } from 'react';
 import { useAppStore } from '../../store/app-store-context.js';
+import { selectors } from '../../store/selectors.js';
+import { TestClientPanel } from '../test-client/TestClientPanel.js';
+import { CompareView } from './CompareView.js';
 import { ExchangeDetail } from './ExchangeDetail.js';
 import { LogList } from './LogList.js';
 import { LogToolbar } from './LogToolbar.js';
+import { useFollowRpCheck } from './use-follow-rp-check.js';
 
-/** How long the log waits after the newest exchange before reading the check's run again. */
-const RP_REFRESH_DELAY_MS = 300;
-
-/** The live request log: filters on top, the list on the left, the selected exchange on the right. */
+/**
+ * The live request log: the test client and filters on top, the list on the left, the selected
+ * exchange (or two side by side) on the right.
+ */
 export function LogScreen() {
-  // Rows name the relying-party check step that observed them: read the run when the log opens
-  // and after new exchanges, and follow it while it is running.
-  const refreshRpCheck = useAppStore((s) => s.refreshRpCheck);
-  const watchRpCheck = useAppStore((s) => s.watchRpCheck);
-  const rpRunning = useAppStore((s) => s.rpStatus?.state === 'running');
-  // Oldest first: the last item is the newest exchange.
-  const newestSeq = useAppStore((s) => s.items.at(-1)?.seq ?? 0);
-  useEffect(() => {
-    // Once traffic pauses (a run may have started since the last look).
-    const timer = setTimeout(() => void refreshRpCheck(), RP_REFRESH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [newestSeq, refreshRpCheck]);
-  useEffect(() => (rpRunning ? watchRpCheck() : undefined), [rpRunning, watchRpCheck]);
+  useFollowRpCheck();
+  const selected = useAppStore(selectors.selectedExchange);
+  const compared = useAppStore((s) =>
+    s.compareId === null ? undefined : s.items.find((e) => e.id === s.compareId),
+  );
   return (
     <div className="log-screen" data-testid="log-screen">
+      <TestClientPanel />
       <LogToolbar />
       <div className="log-split">
         <LogList />
-        <ExchangeDetail />
+        {compared && selected && compared.id !== selected.id ? (
+          <CompareView left={compared} right={selected} />
+        ) : (
+          <ExchangeDetail />
+        )}
       </div>
     </div>
   );

@@ -379,23 +379,30 @@ describe('renderInteractiveForm: personas', () => {
     expect(html).toContain('Use this persona<span class="visually-hidden">: No phone</span>');
   });
 
-  it('keeps Continue as the button Enter presses (the first submit button of the form)', () => {
+  it('keeps Continue as the button Enter presses: the response form has no other submit button', () => {
     const html = withPersonas();
-    const form = /<form[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
-    const firstSubmit = /<button type="submit"[^>]*>/.exec(form)?.[0] ?? '';
-    expect(firstSubmit).toContain('name="continue"');
-    expect(firstSubmit).toContain('tabindex="-1"');
-    expect(form.indexOf('data-testid="persona-choices"')).toBeGreaterThan(
-      form.indexOf(firstSubmit),
-    );
-    expect(form.indexOf('data-testid="persona-choices"')).toBeLessThan(
-      form.indexOf('data-section="account"'),
-    );
+    const forms = html.match(/<form[\s\S]*?<\/form>/g) ?? [];
+    expect(forms).toHaveLength(2);
+    const [personaForm, responseForm] = forms as [string, string];
+    // Personas first, in their own form, with what a persona submission needs.
+    expect(personaForm).toContain('data-testid="persona-form"');
+    expect(personaForm).toContain('data-testid="persona-choices"');
+    expect(personaForm).toContain('<input type="hidden" name="interactionId" value="i">');
+    expect(personaForm).toContain('<input type="hidden" name="lang" value="en">');
+    expect(personaForm).not.toContain('name="continue"');
+    expect(personaForm).not.toMatch(/<(input|textarea)(?![^>]*type="hidden")/);
+    // The response form: the fields, and Continue as its one submit button.
+    expect(responseForm).toContain('data-section="account"');
+    expect(responseForm.match(/<button/g)).toHaveLength(1);
+    expect(responseForm).toContain('name="continue"');
+    expect(html.match(/name="continue"/g)).toHaveLength(1);
+    expect(html).not.toContain('tabindex="-1" aria-hidden="true"');
   });
 
-  it('leaves the section and the hidden Continue out when there are no personas', () => {
+  it('leaves the persona form out when there are no personas', () => {
     const html = render({ request: request() });
     expect(html).not.toContain('persona-choices');
+    expect(html.match(/<form/g)).toHaveLength(1);
     expect(html.match(/<button/g)).toHaveLength(1);
   });
 

@@ -114,11 +114,19 @@ ${row(r.returned, list(returned), 'request-returned')}
 </section>`;
 }
 
+/** The hidden fields both forms send: which sign-in, and in which language. */
+function hiddenFields(model: InteractiveFormModel, lang: Lang): string {
+  return `<input type="hidden" name="${INTERACTION_ID}" value="${e(model.interactionId)}">
+<input type="hidden" name="${FORM_LANG}" value="${lang}">`;
+}
+
 /**
- * One submit button per persona. They sit inside the form, after a hidden copy of Continue: the
- * first submit button of a form is the one Enter presses, and it must stay Continue.
+ * One submit button per persona, in a form of their own above the response form: a persona
+ * replaces every field, so nothing else needs sending, and Enter in a field of the response form
+ * presses that form's only submit button, Continue.
  */
-function personaSection(
+function personaForm(
+  model: InteractiveFormModel,
   t: InteractiveText,
   lang: Lang,
   personas: readonly PersonaChoice[],
@@ -151,13 +159,17 @@ ${description}</div>
   const error = issue
     ? `<p id="${PERSONAS_ID}-error" class="error-message"><span class="visually-hidden">${e(t.errorLabel)}</span> ${e(issueMessage(issue, lang))}</p>`
     : '';
-  return `<section class="personas${issue ? ' form-group--error' : ''}" id="${PERSONAS_ID}" aria-labelledby="${PERSONAS_ID}-heading" data-testid="persona-choices">
+  return `<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="persona-form">
+${hiddenFields(model, lang)}
+<section class="personas${issue ? ' form-group--error' : ''}" id="${PERSONAS_ID}" aria-labelledby="${PERSONAS_ID}-heading" data-testid="persona-choices">
 <h2 id="${PERSONAS_ID}-heading">${e(p.heading)}</h2>
 <p class="hint">${e(p.intro)}</p>
 ${error}<ul class="persona-list">
 ${items}
 </ul>
-</section>`;
+</section>
+</form>
+`;
 }
 
 interface FieldView {
@@ -249,19 +261,12 @@ ${fields}
 
   const personas = model.personas ?? [];
   const personaIssue = model.errors.find((i) => i.field === PERSONA_FIELD);
-  // Enter in a text box presses the form's first submit button: with persona buttons above the
-  // fields, a hidden Continue comes first so Enter still continues.
-  const defaultButton = personas.length
-    ? `<button type="submit" class="visually-hidden" name="continue" value="continue" tabindex="-1" aria-hidden="true">${e(t.continueButton)}</button>\n`
-    : '';
   const main = `${errorSummary(t, lang, model.errors)}
 <h1>${e(t.heading)}</h1>
 <p class="lead">${e(t.intro)}</p>
 ${requestSummary(t, model.request)}
-<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="interactive-form">
-<input type="hidden" name="${INTERACTION_ID}" value="${e(model.interactionId)}">
-<input type="hidden" name="${FORM_LANG}" value="${lang}">
-${defaultButton}${personaSection(t, lang, personas, personaIssue)}
+${personaForm(model, t, lang, personas, personaIssue)}<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="interactive-form">
+${hiddenFields(model, lang)}
 ${sections}
 <button type="submit" class="button" name="continue" value="continue" data-testid="continue">${e(t.continueButton)}</button>
 </form>`;

@@ -1,0 +1,141 @@
+/**
+ * Browser tests written against the public simulator's form work here unchanged: Chromium finds
+ * exactly one element per reference name and data-testid (compat.md §9), in English and Welsh,
+ * and drives the form by name (`button[name="continue"]`). Enter in a field still continues, and
+ * a persona button still signs in with its persona.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { decodeJwt } from 'jose';
+import {
+  defaultConfig,
+  listeningSimulator,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
+import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
+import { readReferenceForm } from '../helpers/reference-form.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+// In CI a missing browser fails the run; elsewhere the suite is reported as skipped.
+const inCi = Boolean(process.env.CI);
+const reference = readReferenceForm();
+
+let sim: ListeningSimulator;
+let browser: Browser;
+let relyingParty: Server;
+let redirectUri: string;
+
+beforeAll(async () => {
+  if (!available) {
+    if (inCi) throw new Error(`${CHROMIUM} is missing: install it (apt-get install chromium)`);
+    return;
+  }
+  relyingParty = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!DOCTYPE html><html lang="en"><title>callback</title><h1>callback</h1></html>');
+  });
+  await new Promise<void>((resolve) => relyingParty.listen(0, '127.0.0.1', resolve));
+  const { port } = relyingParty.address() as AddressInfo;
+  redirectUri = `http://127.0.0.1:${port}/oidc/authorization-code/callback`;
+  sim = await listeningSimulator({ config: { ...defaultConfig(), interactiveMode: true } });
+  const registered = sim.simulator.config.update({
+    clientConfiguration: { redirectUrls: [redirectUri] },
+    errorConfiguration: sim.simulator.config.get().errorConfiguration,
+  });
+  if (!registered.ok) throw new Error(JSON.stringify(registered.error));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.close();
+  await new Promise((resolve) => (relyingParty ? relyingParty.close(resolve) : resolve(null)));
+});
+
+async function openForm(lang: 'en' | 'cy'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const query = authorizeQuery({
+    redirect_uri: redirectUri,
+    ...(lang === 'cy' ? { ui_locales: 'cy' } : {}),
+  });
+  await page.goto(`${sim.baseUrl}/authorize?${query}`);
+  expect(await page.getAttribute('html', 'lang')).toBe(lang);
+  return page;
+}
+
+/** Waits for the landing on the relying party, then redeems the code: the ID token's sub. */
+async function landedSub(page: Page, act: () => Promise<unknown>): Promise<string> {
+  await Promise.all([
+    page.waitForURL((url) => url.origin === new URL(redirectUri).origin, { timeout: 10_000 }),
+    act(),
+  ]);
+  const code = new URL(page.url()).searchParams.get('code');
+  expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const token = await fetch(`${sim.baseUrl}/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': 'form-names-e2e',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: code as string,
+      redirect_uri: redirectUri,
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: await signClientAssertion({ baseUrl: sim.baseUrl }),
+    }),
+  });
+  expect(token.status).toBe(200);
+  const { id_token } = (await token.json()) as { id_token: string };
+  return decodeJwt(id_token).sub as string;
+}
+
+describe.skipIf(!available && !inCi)(
+  'interactive form, found by the reference names (Chromium)',
+  () => {
+    for (const lang of ['en', 'cy'] as const) {
+      it(`${lang}: one element per reference name and data-testid; button[name="continue"] continues`, async () => {
+        const page = await openForm(lang);
+        // The personas are offered on the page, above the fields.
+        expect(await page.locator('[data-testid="use-persona"]').count()).toBeGreaterThan(0);
+        for (const name of reference.names)
+          expect(await page.locator(`[name="${name}"]`).count(), name).toBe(1);
+        for (const id of reference.testIds)
+          expect(await page.locator(`[data-testid="${id}"]`).count(), id).toBe(1);
+        expect(await page.locator('button[name="continue"]').isVisible()).toBe(true);
+
+        const sub = `urn:fdc:gov.uk:2022:by-name-${lang}`;
+        await page.fill('input[name="sub"]', sub);
+        await page.fill('input[name="maxLoCAchieved"]', 'P0');
+        expect(await landedSub(page, () => page.click('button[name="continue"]'))).toBe(sub);
+        await page.context().close();
+      });
+    }
+
+    it('Enter in a field continues with what was typed (not a persona)', async () => {
+      const page = await openForm('en');
+      const sub = 'urn:fdc:gov.uk:2022:pressed-enter';
+      await page.fill('input[name="sub"]', sub);
+      expect(await landedSub(page, () => page.press('input[name="email"]', 'Enter'))).toBe(sub);
+      await page.context().close();
+    });
+
+    it('a persona button signs in with that persona', async () => {
+      const page = await openForm('en');
+      await page.fill('input[name="sub"]', 'urn:fdc:gov.uk:2022:typed-but-ignored');
+      const sub = await landedSub(page, () =>
+        page.locator('[data-testid="use-persona"]').first().click(),
+      );
+      expect(sub).not.toBe('urn:fdc:gov.uk:2022:typed-but-ignored');
+      expect(sub).toMatch(/^urn:fdc:gov\.uk:2022:/);
+      await page.context().close();
+    });
+  },
+);
