@@ -1,3 +1,4 @@
+import type * as Http from 'node:http';
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateKeyMaterial } from '../../server/src/index.js';
@@ -6,12 +7,12 @@ import { createProviderHost, type ProviderHost } from './provider-host.js';
 // Every HTTP server the provider creates, so a test can stop one behind the host's back.
 const servers = vi.hoisted(() => [] as Server[]);
 vi.mock('node:http', async (original) => {
-  const http = await original<typeof import('node:http')>();
-  const createServer = ((...args: Parameters<typeof http.createServer>) => {
+  const http = await original<typeof Http>();
+  const createServer = ((...args: Parameters<typeof Http.createServer>) => {
     const server = http.createServer(...args);
     servers.push(server);
     return server;
-  }) as typeof http.createServer;
+  }) as typeof Http.createServer;
   return { ...http, default: { ...http, createServer }, createServer };
 });
 
