@@ -26,6 +26,9 @@ import {
 } from './rp-check/drive/drive-settings.js';
 import type { DriveSettings } from './rp-check/rp-check-types.js';
 import type { Result } from './errors/result.js';
+import { MAX_SIMULATORS_LIMIT } from './simulator-name.js';
+import { simulatorUrl } from './config/field-rules.js';
+import { trimTrailingSlash } from './config/parse-config-request.js';
 
 export interface CliOptions {
   port?: number;
@@ -44,6 +47,24 @@ export interface CliOptions {
   rpCheckTimeout?: number;
   /** The --drive-* flags: the check drives the service itself. */
   drive?: DriveSettings;
+  /** How many named simulators (/sim/<name>/) may exist at once. */
+  maxSimulators?: number;
+  /** Where discovery places the back-channel endpoints (token, userinfo, JWKS). */
+  backchannelUrl?: string;
+}
+
+/** Reads --max-simulators (or MAX_SIMULATORS): a whole number from 0 to the limit. */
+export function parseMaxSimulators(raw: string | undefined): number | string {
+  const n = raw !== undefined && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  return n >= 0 && n <= MAX_SIMULATORS_LIMIT
+    ? n
+    : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got "${raw ?? ''}"`;
+}
+
+/** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) URL without query or fragment. */
+export function parseBackchannelUrl(raw: string | undefined): { url: string } | string {
+  const problem = raw === undefined || raw === '' ? 'must be an absolute URL' : simulatorUrl(raw);
+  return problem ? `${problem}, got "${raw ?? ''}"` : { url: trimTrailingSlash(raw as string) };
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
@@ -51,6 +72,7 @@ export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
                            [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
+                         [--max-simulators N] [--backchannel-url URL]
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
@@ -78,6 +100,11 @@ Starts the identity provider simulator without the desktop window.
   --drive-sign-out URL  opened after each step to sign the user out
   --drive-identity-text TEXT  what shows the identity was accepted (default: the family name
                    of the verified name in force)
+  --max-simulators N  how many named simulators (/sim/<name>/) may exist at once (default:
+                   MAX_SIMULATORS or 64; 0 turns them off)
+  --backchannel-url URL  the address a relying party's server reaches the simulator at (default:
+                   BACKCHANNEL_URL): discovery advertises token, userinfo and JWKS there, while
+                   authorize and the issuer stay at SIMULATOR_URL
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
 
 const MIN_LOG_BYTES = 1024 * 1024;
@@ -190,6 +217,18 @@ export function parseArgs(
         options.rpCheckTimeout = n;
         break;
       }
+      case '--max-simulators': {
+        const n = parseMaxSimulators(value());
+        if (typeof n === 'string') return { ok: false, message: `--max-simulators ${n}` };
+        options.maxSimulators = n;
+        break;
+      }
+      case '--backchannel-url': {
+        const url = parseBackchannelUrl(value());
+        if (typeof url === 'string') return { ok: false, message: `--backchannel-url ${url}` };
+        options.backchannelUrl = url.url;
+        break;
+      }
       case '--drive-sign-in':
       case '--drive-identity-sign-in':
       case '--drive-signed-in':
@@ -292,6 +331,24 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   }
   for (const w of settings.value.warnings) console.error(`identity-simulator: warning: ${w}`);
 
+  let { maxSimulators, backchannelUrl } = args.value;
+  if (maxSimulators === undefined && env.MAX_SIMULATORS) {
+    const n = parseMaxSimulators(env.MAX_SIMULATORS);
+    if (typeof n === 'string') {
+      console.error(`identity-simulator: MAX_SIMULATORS ${n}`);
+      return 2;
+    }
+    maxSimulators = n;
+  }
+  if (backchannelUrl === undefined && env.BACKCHANNEL_URL) {
+    const url = parseBackchannelUrl(env.BACKCHANNEL_URL);
+    if (typeof url === 'string') {
+      console.error(`identity-simulator: BACKCHANNEL_URL ${url}`);
+      return 2;
+    }
+    backchannelUrl = url.url;
+  }
+
   const startup = loadStartupFiles(settings.value.config, args.value);
   if (!startup.ok) {
     console.error(`identity-simulator: ${startup.error}`);
@@ -319,6 +376,8 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     uiDir: findUiDir(),
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
+    ...(maxSimulators === undefined ? {} : { maxSimulators }),
+    ...(backchannelUrl === undefined ? {} : { backchannelUrl }),
     ...(args.value.logBytes ? { logBytes: args.value.logBytes } : {}),
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));

@@ -82,6 +82,8 @@ export interface RpCheckRunDeps {
   events: SimulatorEvents;
   clock: () => number;
   timers?: Timers;
+  /** The named simulator this check belongs to: it observes that simulator's exchanges only. */
+  simulator?: string | undefined;
 }
 
 interface Active {
@@ -152,7 +154,9 @@ export class RpCheckRun {
 
   constructor(private readonly deps: RpCheckRunDeps) {
     this.timers = deps.timers ?? realTimers;
-    const listener = (e: Exchange) => this.guarded(() => this.observe(e));
+    const listener = (e: Exchange) => {
+      if (e.simulator === deps.simulator) this.guarded(() => this.observe(e));
+    };
     deps.events.on('exchange', listener);
     this.unsubscribe = () => deps.events.off('exchange', listener);
   }
