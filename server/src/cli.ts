@@ -45,6 +45,8 @@ export interface CliOptions {
   report?: string;
   /** Overrides the plan's journey timeout, in seconds. */
   rpCheckTimeout?: number;
+  /** A step "not judged" (or skipped) fails the run too. */
+  rpCheckStrict?: boolean;
   /** The --drive-* flags: the check drives the service itself. */
   drive?: DriveSettings;
   /** How many named simulators (/sim/<name>/) may exist at once. */
@@ -70,6 +72,7 @@ export function parseBackchannelUrl(raw: string | undefined): { url: string } | 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
                          [--log-bytes SIZE]
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
+                          [--rp-check-strict]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
                            [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
                          [--max-simulators N] [--backchannel-url URL]
@@ -85,11 +88,14 @@ Starts the identity provider simulator without the desktop window.
   --log-bytes SIZE how much memory the request log may hold, e.g. 64m or 1g (default 64m);
                    past it the oldest exchanges go, pinned ones included
   --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
-                   of a saved plan (default: the built-in plan); the simulator keeps serving after it
+                   of a saved plan (default: the built-in plan); exits when the plan ends, after
+                   writing the report: 0 when no step failed, 1 when one did (or the run was
+                   stopped), 2 on a usage error
   --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
                    this long (default: the plan's, 10)
+  --rp-check-strict  with --rp-check: a step "not judged" or skipped also exits 1
   --drive-sign-in URL  with --rp-check: the check drives your service itself, as the user's
                    browser: each step opens this address (authentication only) and follows it
                    through the simulator and back (needs --drive-signed-in)
@@ -217,6 +223,10 @@ export function parseArgs(
         options.rpCheckTimeout = n;
         break;
       }
+      case '--rp-check-strict':
+        if (inline !== undefined) return { ok: false, message: '--rp-check-strict takes no value' };
+        options.rpCheckStrict = true;
+        break;
       case '--max-simulators': {
         const n = parseMaxSimulators(value());
         if (typeof n === 'string') return { ok: false, message: `--max-simulators ${n}` };
@@ -248,11 +258,16 @@ export function parseArgs(
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
   }
-  if (options.rpCheck === undefined && (options.report || options.rpCheckTimeout))
-    return {
-      ok: false,
-      message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
-    };
+  if (options.rpCheck === undefined) {
+    const lone = options.report
+      ? '--report'
+      : options.rpCheckTimeout
+        ? '--rp-check-timeout'
+        : options.rpCheckStrict
+          ? '--rp-check-strict'
+          : undefined;
+    if (lone) return { ok: false, message: `${lone} needs --rp-check` };
+  }
   const driveFlags = Object.keys(drive) as (typeof DRIVE_KEYS)[number][];
   if (driveFlags.length) {
     if (options.rpCheck === undefined)
@@ -382,9 +397,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;
+  let checkDone: Promise<number> | undefined;
   if (args.value.rpCheck !== undefined) {
+    let done: (code: number) => void = () => undefined;
+    checkDone = new Promise<number>((resolve) => (done = resolve));
     const prepared = prepareRpCheck(simulator, {
       plan: args.value.rpCheck,
+      strict: args.value.rpCheckStrict === true,
+      onDone: (code) => done(code),
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
       ...(args.value.drive ? { drive: args.value.drive } : {}),
@@ -432,8 +452,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     );
   }
 
-  const signal = await stopSignal;
-  console.error(`identity-simulator: ${signal} received, stopping`);
+  // An unattended check ends the process when its plan ends, with the run's exit code.
+  const ended = await Promise.race([stopSignal, checkDone ?? new Promise<never>(() => undefined)]);
+  if (typeof ended === 'number') {
+    await running.close();
+    simulator.close();
+    return ended;
+  }
+  console.error(`identity-simulator: ${ended} received, stopping`);
   await running.close();
   return 0;
 }
