@@ -202,10 +202,11 @@ describe.skipIf(skipReason !== undefined)(
       expect(other.code).toBe(0);
     }, 150_000);
 
-    it('writes an uncaught exception of the main process to main.log', async () => {
+    it('writes an uncaught exception of the main process to main.log and offers a restart in a banner', async () => {
       const userData = freshUserData();
       const app = await launch(['--port=0'], userData);
-      await (await app.firstWindow()).waitForURL(/\/_simulator\/$/);
+      const page = await app.firstWindow();
+      await page.waitForURL(/\/_simulator\/$/);
       await app.evaluate(() => {
         setImmediate(() => {
           throw new Error('thrown for the test');
@@ -214,6 +215,13 @@ describe.skipIf(skipReason !== undefined)(
       await expect
         .poll(() => readFileSync(join(userData, 'logs', 'main.log'), 'utf8'), { timeout: 10_000 })
         .toContain('Uncaught exception in the main process: Error: thrown for the test');
+      const banner = page
+        .getByRole('alert')
+        .filter({ hasText: 'Identity Simulator hit an unexpected error' });
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Error: thrown for the test');
+      await page.getByRole('button', { name: 'Keep running' }).click();
+      await banner.waitFor({ state: 'detached' });
     }, 150_000);
   },
 );

@@ -38,6 +38,7 @@ import { fitWindowBounds } from './window/fit-window-bounds.js';
 import { createReloadBudget } from './window/reload-budget.js';
 import { sandboxNotice } from './window/sandbox-notice.js';
 import { describeCrash } from './crash/describe-crash.js';
+import { bannerChoice, restartBannerScript } from './crash/restart-banner.js';
 import { checkArgon2idWorker } from './smoke/check-argon2id-worker.js';
 import { probeProvider } from './smoke/probe-provider.js';
 import { createSmokeTest, type SmokeEvent } from './smoke/smoke-test.js';
@@ -384,10 +385,30 @@ async function waitForRenderedUi(win: BrowserWindow, ms = 30_000): Promise<boole
   return false;
 }
 
+function restartAfterCrash(): void {
+  console.info('Restarting after an unexpected error, as asked.');
+  app.relaunch();
+  app.quit();
+}
+
 let crashDialogOpen = false;
+/** The restart offer as a message box, where no window can show the banner. */
+function offerRestartByDialog(title: string, detail: string): void {
+  if (crashDialogOpen) return;
+  crashDialogOpen = true;
+  void createDialogs(() => window)
+    .ask(title, detail, ['Restart Identity Simulator', 'Keep running'])
+    .then((choice) => {
+      crashDialogOpen = false;
+      if (choice === 0) restartAfterCrash();
+    })
+    .catch(() => (crashDialogOpen = false));
+}
+
 /**
- * An error nothing else caught: logged; after an exception the tester is offered a restart (one
- * offer at a time), since the main process may be left half-way through something.
+ * An error nothing else caught: logged; after an exception the window shows a banner offering a
+ * restart (a newer offer replaces an older one), since the main process may be left half-way
+ * through something.
  */
 function onCrash(kind: 'exception' | 'rejection', error: unknown): void {
   const crash = describeCrash(kind, error, fileLog.path);
@@ -395,18 +416,18 @@ function onCrash(kind: 'exception' | 'rejection', error: unknown): void {
   // A promise nobody waited for is logged only: the app carries on as before.
   if (kind === 'rejection') return;
   smokeEvent({ kind: 'failed', reason: crash.log });
-  if (crashDialogOpen || smoke) return;
-  crashDialogOpen = true;
-  void createDialogs(() => window)
-    .ask(crash.title, crash.detail, ['Restart Identity Simulator', 'Keep running'])
-    .then((choice) => {
-      crashDialogOpen = false;
-      if (choice !== 0) return;
-      console.info('Restarting after an unexpected error, as asked.');
-      app.relaunch();
-      app.quit();
+  if (smoke) return;
+  const win = window;
+  if (!win || win.isDestroyed()) {
+    offerRestartByDialog(crash.title, crash.detail);
+    return;
+  }
+  win.webContents
+    .executeJavaScript(restartBannerScript(crash.title, crash.detail))
+    .then((choice: unknown) => {
+      if (bannerChoice(choice) === 'restart') restartAfterCrash();
     })
-    .catch(() => (crashDialogOpen = false));
+    .catch(() => offerRestartByDialog(crash.title, crash.detail));
 }
 
 if (!primary) {

@@ -550,12 +550,12 @@ describe.skipIf(skipReason !== undefined)(
       expect(existsSync(other)).toBe(false);
     }, 60_000);
 
-    it('logs an uncaught exception to main.log and offers a restart, which relaunches the app', async () => {
+    it('logs an uncaught exception to main.log and offers a restart in a banner, which relaunches the app', async () => {
       const packed = startPacked(['--port=0']);
       await packed.next((e) => e.event === 'loadURL');
       packed.emitProcess('throw', ['the provider fell over']);
-      const offer = await packed.next((e) => e.event === 'dialog');
-      expect(offer.title).toBe('Identity Simulator hit an unexpected error');
+      const offer = await packed.next((e) => e.event === 'banner');
+      expect(offer.content).toContain(JSON.stringify('Identity Simulator hit an unexpected error'));
       expect(offer.content).toContain('Error: the provider fell over');
       expect(offer.content).toContain('main.log');
       await packed.next((e) => e.event === 'relaunch');
@@ -568,12 +568,15 @@ describe.skipIf(skipReason !== undefined)(
     }, 60_000);
 
     it('keeps running after an uncaught exception when the tester chooses so', async () => {
-      const packed = startPacked(['--port=0'], { STUB_DIALOG_RESPONSE: '1' });
+      const packed = startPacked(['--port=0'], { STUB_BANNER_CHOICE: 'keep' });
       const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
       packed.emitProcess('throw', ['once']);
-      await packed.next((e) => e.event === 'dialog');
+      await packed.next((e) => e.event === 'banner');
+      packed.emitProcess('throw', ['twice']);
+      await packed.next((e) => e.event === 'banner', 2);
       expect((await fetch(ui)).status).toBe(200);
       expect(packed.events.some((e) => e.event === 'relaunch')).toBe(false);
+      expect(packed.events.some((e) => e.event === 'dialog')).toBe(false);
     }, 60_000);
   },
 );

@@ -6,7 +6,8 @@
 // {"target": "process", "event": "throw", "args": [MESSAGE]} throws an error nobody catches.
 // Environment: STUB_ELECTRON_LOCK=held (another copy holds the single-instance lock),
 // STUB_UI_ROOT_CHILDREN (what the page's #root holds once loaded, default 1),
-// STUB_DIALOG_RESPONSE (the button a message box answers, default 0).
+// STUB_DIALOG_RESPONSE (the button a message box answers, default 0), STUB_BANNER_CHOICE (the
+// restart banner's answer, default "restart").
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,7 +125,12 @@ export class BrowserWindow {
       setWindowOpenHandler: () => undefined,
       getURL: () => url,
       reload: () => report('reload'),
-      executeJavaScript: async () => Number(process.env.STUB_UI_ROOT_CHILDREN ?? 1),
+      executeJavaScript: async (code) => {
+        if (!code.includes('identity-simulator-restart-banner'))
+          return Number(process.env.STUB_UI_ROOT_CHILDREN ?? 1);
+        report('banner', { content: code });
+        return process.env.STUB_BANNER_CHOICE ?? 'restart';
+      },
       isDestroyed: () => false,
     });
     this.webContents = contents;

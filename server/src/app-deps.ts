@@ -4,6 +4,7 @@ import type { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import type { PlanStore } from './rp-check/plan-store.js';
 import type { RpCheckRun } from './rp-check/rp-check-run.js';
+import type { SimulatorRegistry } from './simulator-registry.js';
 
 /**
  * What the app and every router mounted on it are built from. It lives apart from app.ts so the
@@ -12,6 +13,8 @@ import type { RpCheckRun } from './rp-check/rp-check-run.js';
 export interface AppDeps {
   context: SimulatorContext;
   events: SimulatorEvents;
+  /** Where the one request log's events are emitted (the root simulator's events). */
+  logEvents: SimulatorEvents;
   log: ExchangeBuffer;
   uiDir: string | undefined;
   /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
@@ -20,6 +23,10 @@ export interface AppDeps {
   /** The relying-party check (absent: its routes answer 404). */
   rpCheck?: { run: RpCheckRun; plans: PlanStore };
   onClose: (fn: () => void) => void;
+  /** The named simulator this app serves (/sim/<name>/); absent for the root simulator. */
+  simulator?: string | undefined;
+  /** The root simulator's registry of named simulators (absent in a named simulator's app). */
+  registry?: SimulatorRegistry | undefined;
 }
 
 /** Body size limit, as Express's default: larger bodies get 413. */

@@ -12,6 +12,7 @@ import { serveUi } from './admin/serve-ui.js';
 import { requireLoopbackHost } from './admin/require-loopback-host.js';
 import { ADMIN_ACCESS_LOCAL, type AdminAccessSettings } from './admin/admin-access.js';
 import { adminTokenLogin } from './admin/admin-token-login.js';
+import { createSimulatorsRouter } from './admin/simulators-router.js';
 import { requireOwnOrigin } from './http/require-own-origin.js';
 import { ADMIN_PREFIX, UI_PREFIX } from './admin/prefixes.js';
 import { dedupeQueryParams } from './http/dedupe-query-params.js';
@@ -57,7 +58,16 @@ export function buildApp(deps: AppDeps): express.Express {
   };
   app.locals[ADMIN_ACCESS_LOCAL] = access;
 
-  app.use(createExchangeRecorder({ clock: ctx.clock, log: deps.log, events: deps.events }));
+  // Named simulators (/sim/<name>/) first: each has its own app; other requests pay one test.
+  if (deps.registry) app.use(deps.registry.dispatch);
+  app.use(
+    createExchangeRecorder({
+      clock: ctx.clock,
+      log: deps.log,
+      events: deps.events,
+      simulator: deps.simulator,
+    }),
+  );
   app.use(securityHeaders);
   app.use(dedupeQueryParams);
 
@@ -105,6 +115,7 @@ export function buildApp(deps: AppDeps): express.Express {
         now: ctx.clock,
       }),
     );
+  if (deps.registry) app.use(ADMIN_PREFIX, createSimulatorsRouter(deps.registry));
   app.use(ADMIN_PREFIX, createTestClientRouter(deps));
   app.use(ADMIN_PREFIX, createToolsRouter(deps));
   app.use(ADMIN_PREFIX, createAdminRouter(deps));

@@ -47,6 +47,22 @@ describe('parseArgs: the relying-party check', () => {
     });
   });
 
+  it('--rp-check-strict is a flag that needs --rp-check', () => {
+    expect(parseArgs(['--rp-check', '--rp-check-strict'])).toMatchObject({
+      ok: true,
+      value: { rpCheck: '', rpCheckStrict: true },
+    });
+    expect(parseArgs(['--rp-check-strict'])).toEqual({
+      ok: false,
+      message: '--rp-check-strict needs --rp-check',
+    });
+    for (const v of ['true', '1', ''])
+      expect(parseArgs(['--rp-check', `--rp-check-strict=${v}`])).toEqual({
+        ok: false,
+        message: '--rp-check-strict takes no value',
+      });
+  });
+
   it('--drive-* flags: the check drives the service; each needs a proper value and --rp-check', () => {
     expect(
       parseArgs([
@@ -101,6 +117,8 @@ describe('parseArgs: the relying-party check', () => {
   });
 
   it('--help lists the options', () => {
+    expect(USAGE).toMatch(/--rp-check-strict/);
+    expect(USAGE).toMatch(/0 when no step failed, 1 when one did/);
     expect(USAGE).toMatch(/--rp-check \[PLAN\]/);
     expect(USAGE).toMatch(/--report FILE/);
     expect(USAGE).toMatch(/--rp-check-timeout SECONDS/);

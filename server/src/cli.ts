@@ -26,6 +26,9 @@ import {
 } from './rp-check/drive/drive-settings.js';
 import type { DriveSettings } from './rp-check/rp-check-types.js';
 import type { Result } from './errors/result.js';
+import { MAX_SIMULATORS_LIMIT } from './simulator-name.js';
+import { simulatorUrl } from './config/field-rules.js';
+import { trimTrailingSlash } from './config/parse-config-request.js';
 
 export interface CliOptions {
   port?: number;
@@ -42,15 +45,37 @@ export interface CliOptions {
   report?: string;
   /** Overrides the plan's journey timeout, in seconds. */
   rpCheckTimeout?: number;
+  /** A step "not judged" (or skipped) fails the run too. */
+  rpCheckStrict?: boolean;
   /** The --drive-* flags: the check drives the service itself. */
   drive?: DriveSettings;
+  /** How many named simulators (/sim/<name>/) may exist at once. */
+  maxSimulators?: number;
+  /** Where discovery places the back-channel endpoints (token, userinfo, JWKS). */
+  backchannelUrl?: string;
+}
+
+/** Reads --max-simulators (or MAX_SIMULATORS): a whole number from 0 to the limit. */
+export function parseMaxSimulators(raw: string | undefined): number | string {
+  const n = raw !== undefined && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+  return n >= 0 && n <= MAX_SIMULATORS_LIMIT
+    ? n
+    : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got "${raw ?? ''}"`;
+}
+
+/** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) URL without query or fragment. */
+export function parseBackchannelUrl(raw: string | undefined): { url: string } | string {
+  const problem = raw === undefined || raw === '' ? 'must be an absolute URL' : simulatorUrl(raw);
+  return problem ? `${problem}, got "${raw ?? ''}"` : { url: trimTrailingSlash(raw as string) };
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
                          [--log-bytes SIZE]
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
+                          [--rp-check-strict]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
                            [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
+                         [--max-simulators N] [--backchannel-url URL]
 
 Starts the identity provider simulator without the desktop window.
   --port N         port to listen on (default: PORT or 3000)
@@ -63,11 +88,14 @@ Starts the identity provider simulator without the desktop window.
   --log-bytes SIZE how much memory the request log may hold, e.g. 64m or 1g (default 64m);
                    past it the oldest exchanges go, pinned ones included
   --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
-                   of a saved plan (default: the built-in plan); the simulator keeps serving after it
+                   of a saved plan (default: the built-in plan); exits when the plan ends, after
+                   writing the report: 0 when no step failed, 1 when one did (or the run was
+                   stopped), 2 on a usage error
   --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
                    this long (default: the plan's, 10)
+  --rp-check-strict  with --rp-check: a step "not judged" or skipped also exits 1
   --drive-sign-in URL  with --rp-check: the check drives your service itself, as the user's
                    browser: each step opens this address (authentication only) and follows it
                    through the simulator and back (needs --drive-signed-in)
@@ -78,6 +106,11 @@ Starts the identity provider simulator without the desktop window.
   --drive-sign-out URL  opened after each step to sign the user out
   --drive-identity-text TEXT  what shows the identity was accepted (default: the family name
                    of the verified name in force)
+  --max-simulators N  how many named simulators (/sim/<name>/) may exist at once (default:
+                   MAX_SIMULATORS or 64; 0 turns them off)
+  --backchannel-url URL  the address a relying party's server reaches the simulator at (default:
+                   BACKCHANNEL_URL): discovery advertises token, userinfo and JWKS there, while
+                   authorize and the issuer stay at SIMULATOR_URL
 Every environment variable of the configuration (CLIENT_ID, REDIRECT_URLS, ...) is read too.`;
 
 const MIN_LOG_BYTES = 1024 * 1024;
@@ -190,6 +223,22 @@ export function parseArgs(
         options.rpCheckTimeout = n;
         break;
       }
+      case '--rp-check-strict':
+        if (inline !== undefined) return { ok: false, message: '--rp-check-strict takes no value' };
+        options.rpCheckStrict = true;
+        break;
+      case '--max-simulators': {
+        const n = parseMaxSimulators(value());
+        if (typeof n === 'string') return { ok: false, message: `--max-simulators ${n}` };
+        options.maxSimulators = n;
+        break;
+      }
+      case '--backchannel-url': {
+        const url = parseBackchannelUrl(value());
+        if (typeof url === 'string') return { ok: false, message: `--backchannel-url ${url}` };
+        options.backchannelUrl = url.url;
+        break;
+      }
       case '--drive-sign-in':
       case '--drive-identity-sign-in':
       case '--drive-signed-in':
@@ -209,11 +258,16 @@ export function parseArgs(
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
   }
-  if (options.rpCheck === undefined && (options.report || options.rpCheckTimeout))
-    return {
-      ok: false,
-      message: `${options.report ? '--report' : '--rp-check-timeout'} needs --rp-check`,
-    };
+  if (options.rpCheck === undefined) {
+    const lone = options.report
+      ? '--report'
+      : options.rpCheckTimeout
+        ? '--rp-check-timeout'
+        : options.rpCheckStrict
+          ? '--rp-check-strict'
+          : undefined;
+    if (lone) return { ok: false, message: `${lone} needs --rp-check` };
+  }
   const driveFlags = Object.keys(drive) as (typeof DRIVE_KEYS)[number][];
   if (driveFlags.length) {
     if (options.rpCheck === undefined)
@@ -292,6 +346,24 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   }
   for (const w of settings.value.warnings) console.error(`identity-simulator: warning: ${w}`);
 
+  let { maxSimulators, backchannelUrl } = args.value;
+  if (maxSimulators === undefined && env.MAX_SIMULATORS) {
+    const n = parseMaxSimulators(env.MAX_SIMULATORS);
+    if (typeof n === 'string') {
+      console.error(`identity-simulator: MAX_SIMULATORS ${n}`);
+      return 2;
+    }
+    maxSimulators = n;
+  }
+  if (backchannelUrl === undefined && env.BACKCHANNEL_URL) {
+    const url = parseBackchannelUrl(env.BACKCHANNEL_URL);
+    if (typeof url === 'string') {
+      console.error(`identity-simulator: BACKCHANNEL_URL ${url}`);
+      return 2;
+    }
+    backchannelUrl = url.url;
+  }
+
   const startup = loadStartupFiles(settings.value.config, args.value);
   if (!startup.ok) {
     console.error(`identity-simulator: ${startup.error}`);
@@ -319,13 +391,20 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     uiDir: findUiDir(),
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),
+    ...(maxSimulators === undefined ? {} : { maxSimulators }),
+    ...(backchannelUrl === undefined ? {} : { backchannelUrl }),
     ...(args.value.logBytes ? { logBytes: args.value.logBytes } : {}),
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;
+  let checkDone: Promise<number> | undefined;
   if (args.value.rpCheck !== undefined) {
+    let done: (code: number) => void = () => undefined;
+    checkDone = new Promise<number>((resolve) => (done = resolve));
     const prepared = prepareRpCheck(simulator, {
       plan: args.value.rpCheck,
+      strict: args.value.rpCheckStrict === true,
+      onDone: (code) => done(code),
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
       ...(args.value.drive ? { drive: args.value.drive } : {}),
@@ -373,8 +452,14 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     );
   }
 
-  const signal = await stopSignal;
-  console.error(`identity-simulator: ${signal} received, stopping`);
+  // An unattended check ends the process when its plan ends, with the run's exit code.
+  const ended = await Promise.race([stopSignal, checkDone ?? new Promise<never>(() => undefined)]);
+  if (typeof ended === 'number') {
+    await running.close();
+    simulator.close();
+    return ended;
+  }
+  console.error(`identity-simulator: ${ended} received, stopping`);
   await running.close();
   return 0;
 }

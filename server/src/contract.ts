@@ -80,6 +80,8 @@ export interface Exchange {
   aborted?: boolean;
   /** Secret values (client_secret, code_verifier, Authorization) are shown shortened. */
   masked?: boolean;
+  /** The named simulator that answered (/sim/<name>/); absent for the root simulator. */
+  simulator?: string;
 }
 
 /** GET /_simulator/api/exchanges: newest first. */
@@ -148,6 +150,23 @@ export interface SimulatorStatus {
 export interface PublicKeysView {
   idToken: { jwks: { keys: Record<string, unknown>[] }; signingKid: Record<string, string> };
   coreIdentity: { did: Record<string, unknown>; signingKid: string };
+}
+
+/** A named simulator, as GET /_simulator/api/simulators lists it. */
+export interface SimulatorSummary {
+  name: string;
+  /** Its path on this server: /sim/<name>/ */
+  path: string;
+  issuer: string;
+  discoveryUrl: string;
+  createdAt: string;
+}
+
+/** GET /_simulator/api/simulators. */
+export interface SimulatorList {
+  simulators: SimulatorSummary[];
+  /** The cap (--max-simulators). */
+  max: number;
 }
 
 /** Server-sent events on /_simulator/api/events; `event:` names are these keys. */

@@ -12,10 +12,15 @@ import { buildApp } from './build-app.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
-import { createSecretVerifier } from './tokens/client-auth/create-secret-verifier.js';
+import {
+  createSecretVerifier,
+  type SecretVerifier,
+} from './tokens/client-auth/create-secret-verifier.js';
 import { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 import { PlanStore } from './rp-check/plan-store.js';
 import { RpCheckRun } from './rp-check/rp-check-run.js';
+import { SimulatorRegistry, type NamedSimulator } from './simulator-registry.js';
+import { DEFAULT_MAX_SIMULATORS, simulatorPath } from './simulator-name.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */
@@ -40,6 +45,13 @@ export interface SimulatorOptions {
   adminToken?: string;
   /** Version reported by the admin status endpoint. */
   version?: string;
+  /** How many named simulators (/sim/<name>/) may exist at once (default 64; 0: none). */
+  maxSimulators?: number;
+  /**
+   * The origin a relying party's back channel reaches (BACKCHANNEL_URL): discovery advertises
+   * token, userinfo, JWKS and DID there; authorize and the issuer stay at simulatorUrl.
+   */
+  backchannelUrl?: string;
 }
 
 export interface Simulator {
@@ -50,6 +62,8 @@ export interface Simulator {
   context: SimulatorContext;
   /** The relying-party check: its plans and its (single) run. */
   rpCheck: { run: RpCheckRun; plans: PlanStore };
+  /** The named simulators served under /sim/<name>/. */
+  simulators: SimulatorRegistry;
   /** Resolves when the signing keys are ready. Requests needing keys wait for it anyway. */
   ready: Promise<void>;
   /** Stops timers and closes event streams. */
@@ -59,14 +73,45 @@ export interface Simulator {
 /** How long after creation the signing keys are generated if nothing has needed them yet. */
 const KEY_GENERATION_DELAY_MS = 250;
 
-/** Builds a simulator: an Express app plus its state. It never listens; the host does. */
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const clock = options.clock ?? systemClock;
-  const config = new ConfigStore(options.config ?? defaultConfig());
-  // Keys are made once, on first need or shortly after start, whichever comes first: generating
+/** What every simulator of one process shares: the clock, the one log, the saved files. */
+interface SharedParts {
+  clock: Clock;
+  log: ExchangeBuffer;
+  presets: PresetStore;
+  plans: PlanStore;
+  secretVerifier: SecretVerifier;
+  adminToken: string | undefined;
+  version: string;
+  startupPreset: StartupPreset | undefined;
+}
+
+/** One simulator's own state and app: the root one, or one named simulator. */
+interface SimulatorParts {
+  app: express.Express;
+  context: SimulatorContext;
+  events: SimulatorEvents;
+  rpCheck: { run: RpCheckRun; plans: PlanStore };
+  keys: () => Promise<KeyMaterial>;
+  close(): void;
+}
+
+function createParts(
+  shared: SharedParts,
+  own: {
+    config: SimulatorConfig;
+    keys: Promise<KeyMaterial> | undefined;
+    backchannelUrl: string | undefined;
+    uiDir?: string | undefined;
+    /** The named simulator's name and the events its exchanges also go to (the one log's). */
+    named?: { name: string; logEvents: SimulatorEvents };
+    registry?: SimulatorRegistry;
+  },
+): SimulatorParts {
+  const { clock } = shared;
+  const config = new ConfigStore(own.config);
+  // Keys are made once, on first need (or shortly after start for the root simulator): making
   // them right away would compete with the first requests for the CPU.
-  let keysPromise: Promise<KeyMaterial> | undefined =
-    options.keys === undefined ? undefined : Promise.resolve(options.keys);
+  let keysPromise = own.keys;
   const keys = (): Promise<KeyMaterial> => {
     if (!keysPromise) {
       keysPromise = generateKeyMaterial();
@@ -75,11 +120,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
     return keysPromise;
   };
-  const warmUp = setTimeout(() => void keys(), KEY_GENERATION_DELAY_MS);
-  warmUp.unref();
   const events = new SimulatorEvents();
-  const log = new ExchangeBuffer(options.logCapacity ?? 1000, options.logBytes);
-
   const context: SimulatorContext = {
     config,
     keys,
@@ -90,44 +131,114 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
     clientKeys: createClientKeyResolver(),
-    presets: new PresetStore(options.dataDir),
-    secretVerifier: createSecretVerifier(),
-    adminToken: options.adminToken,
+    presets: shared.presets,
+    secretVerifier: shared.secretVerifier,
+    adminToken: shared.adminToken,
+    backchannelUrl: own.backchannelUrl,
   };
   config.onChange((c) => events.emit('config', c));
   const rpCheck = {
-    run: new RpCheckRun({ config, presets: context.presets, events, clock }),
-    plans: new PlanStore(options.dataDir),
+    run: new RpCheckRun({
+      config,
+      presets: context.presets,
+      events,
+      clock,
+      simulator: own.named?.name,
+    }),
+    plans: shared.plans,
   };
-
   const closers: (() => void)[] = [];
   const app = buildApp({
     context,
     events,
-    log,
-    uiDir: options.uiDir,
-    startupPreset: options.startupPreset,
-    version: options.version ?? '0.0.0',
+    logEvents: own.named?.logEvents ?? events,
+    log: shared.log,
+    uiDir: own.uiDir,
+    startupPreset: shared.startupPreset,
+    version: shared.version,
     rpCheck,
+    simulator: own.named?.name,
+    registry: own.registry,
     onClose: (fn) => closers.push(fn),
   });
-
+  if (own.named) {
+    // The one log: a named simulator's exchanges reach the root stream's subscribers too.
+    const logEvents = own.named.logEvents;
+    events.on('exchange', (e) => logEvents.emit('exchange', e));
+    events.on('reset', () => logEvents.emit('reset'));
+  }
   return {
     app,
-    config,
-    events,
-    log,
     context,
+    events,
     rpCheck,
-    get ready() {
-      return keys().then(() => undefined);
-    },
+    keys,
     close() {
-      clearTimeout(warmUp);
-      context.secretVerifier.close();
       rpCheck.run.close();
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();
+    },
+  };
+}
+
+/** Builds a simulator: an Express app plus its state. It never listens; the host does. */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const presets = new PresetStore(options.dataDir);
+  const shared: SharedParts = {
+    clock: options.clock ?? systemClock,
+    log: new ExchangeBuffer(options.logCapacity ?? 1000, options.logBytes),
+    presets,
+    plans: new PlanStore(options.dataDir),
+    secretVerifier: createSecretVerifier(),
+    adminToken: options.adminToken,
+    version: options.version ?? '0.0.0',
+    startupPreset: options.startupPreset,
+  };
+  // Named simulators start from the root's starting configuration (rebased when the host learns
+  // its port) under their own path, with keys and state of their own.
+  const registry = new SimulatorRegistry({
+    max: options.maxSimulators ?? DEFAULT_MAX_SIMULATORS,
+    create: (name): NamedSimulator => {
+      const start = root.context.config.initialConfig();
+      const base = root.context.config.get().simulatorUrl;
+      const parts = createParts(shared, {
+        config: { ...start, simulatorUrl: `${base}${simulatorPath(name)}` },
+        keys: undefined,
+        backchannelUrl:
+          options.backchannelUrl === undefined
+            ? undefined
+            : `${options.backchannelUrl}${simulatorPath(name)}`,
+        named: { name, logEvents: root.events },
+      });
+      return { name, createdAt: shared.clock(), ...parts };
+    },
+  });
+  const root = createParts(shared, {
+    config: options.config ?? defaultConfig(),
+    keys: options.keys === undefined ? undefined : Promise.resolve(options.keys),
+    backchannelUrl: options.backchannelUrl,
+    uiDir: options.uiDir,
+    registry,
+  });
+  const warmUp = setTimeout(() => void root.keys(), KEY_GENERATION_DELAY_MS);
+  warmUp.unref();
+
+  return {
+    app: root.app,
+    config: root.context.config,
+    events: root.events,
+    log: shared.log,
+    context: root.context,
+    rpCheck: root.rpCheck,
+    simulators: registry,
+    get ready() {
+      return root.keys().then(() => undefined);
+    },
+    close() {
+      clearTimeout(warmUp);
+      registry.close();
+      shared.secretVerifier.close();
+      root.close();
     },
   };
 }

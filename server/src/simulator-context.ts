@@ -27,6 +27,11 @@ export interface SimulatorContext {
   presets: PresetStore;
   /** The token other machines present to use the admin API (none: this machine only). */
   adminToken?: string | undefined;
+  /**
+   * The origin (with the named simulator's path) where discovery places the back-channel
+   * endpoints (BACKCHANNEL_URL); absent: simulatorUrl.
+   */
+  backchannelUrl?: string | undefined;
   /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
   secretVerifier: SecretVerifier;
 }

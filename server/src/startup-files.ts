@@ -1,9 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { SimulatorConfig } from './contract.js';
 import { err, ok, type Result } from './errors/result.js';
 import { parseScenarioDocument } from './presets/parse-preset.js';
 import { isPresetId, slugify } from './presets/preset-id.js';
-import { describeIssues, MAX_FILE_BYTES, PresetStore } from './presets/preset-store.js';
+import { describeIssues, PresetStore } from './presets/preset-store.js';
+import { dataFileProblem, readDataFile } from './presets/read-data-file.js';
 import type { Scenario } from './presets/preset-types.js';
 import { resolveScenario, toScenario } from './presets/resolve-preset.js';
 import type { StartupPreset } from './presets/preset-types.js';
@@ -60,19 +61,15 @@ function readScenario(arg: string, store: PresetStore): Result<Scenario, string>
   }
   let text: string;
   try {
-    if (statSync(arg).size > MAX_FILE_BYTES)
-      return err(`${label}: the file is larger than ${MAX_FILE_BYTES / 1024} KiB`);
-    text = readFileSync(arg, 'utf8');
+    text = readDataFile(arg);
   } catch (error) {
-    return err(
-      `${label}: cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    );
+    return err(`${label}: the file ${dataFileProblem(error)}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return err(`${label}: not valid JSON (${error instanceof Error ? error.message : ''})`);
+    return err(`${label}: the file ${dataFileProblem(error)}`);
   }
   const doc = parseScenarioDocument(json);
   if (!doc.ok) return err(`${label}: ${describeIssues(doc.error)}`);

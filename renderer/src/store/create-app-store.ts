@@ -8,6 +8,8 @@ import { createPresetsSlice } from './presets-slice.js';
 import { createRpCheckSlice } from './rp-check-slice.js';
 import { createRpCheckClient } from '../api/rp-check-client.js';
 import { createScenarioSlice } from './scenario-slice.js';
+import { createToolsSlice } from './tools-slice.js';
+import { createToolsClient } from '../api/tools-client.js';
 import { createUiSlice } from './ui-slice.js';
 
 export type AppStore = StoreApi<AppState>;
@@ -16,6 +18,7 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(deps: StoreDeps): AppStore {
   const presets = deps.presets ?? createPresetsClient();
   const rpCheck = deps.rpCheck ?? createRpCheckClient();
+  const tools = deps.tools ?? createToolsClient();
   return createStore<AppState>()((set, get) => ({
     ...createConfigSlice(set, get, deps),
     ...createConnectionSlice(set, get, deps),
@@ -25,10 +28,11 @@ export function createAppStore(deps: StoreDeps): AppStore {
       presets,
       // The persona editor reuses the configuration form's fields, which read a store of this
       // shape: each editor gets its own, validated by the same API.
-      makeFormStore: () => createAppStore({ ...deps, presets, rpCheck, storage: undefined }),
+      makeFormStore: () => createAppStore({ ...deps, presets, rpCheck, tools, storage: undefined }),
     }),
     ...createScenarioSlice(set, get),
     ...createRpCheckSlice(set, get, { ...deps, rpCheck }),
+    ...createToolsSlice(set, get, { ...deps, tools }),
     ...createUiSlice(set, get, deps),
   }));
 }

@@ -17,6 +17,7 @@ const stepOf = (id: string, status: StepResult['status']): StepResult => ({
   kind: 'sign-in',
   instruction: 'i',
   expectation: 'e',
+  ask: { identity: false, returnCode: false, reauthenticate: false, claims: [] },
   status,
   exchanges: [],
   evidence: [],

@@ -51,7 +51,12 @@ export function createAdminRouter(deps: AppDeps): Router {
   const { context: ctx, events, log } = deps;
   const startedAt = ctx.clock();
   const analyzer = createExchangeAnalyzer({ context: ctx, events, log });
-  const stream = createEventStream({ events, log, currentConfig: () => ctx.config.get() });
+  const stream = createEventStream({
+    events,
+    logEvents: deps.logEvents,
+    log,
+    currentConfig: () => ctx.config.get(),
+  });
   deps.onClose(() => stream.close());
 
   const router = Router();

@@ -43,6 +43,8 @@ export interface HarEntry {
   _seq: number;
   _endpoint: string;
   _journeyId?: string;
+  /** The named simulator that answered (/sim/<name>/); absent for the root simulator. */
+  _simulator?: string;
   _outcome: Exchange['outcome'];
   _scenarios: string[];
 }
@@ -187,6 +189,7 @@ function entryOf(exchange: Exchange): HarEntry {
   };
   if (post) entry.request.postData = post;
   if (exchange.journeyId !== undefined) entry._journeyId = exchange.journeyId;
+  if (exchange.simulator !== undefined) entry._simulator = exchange.simulator;
   if (response.bodyTruncated) entry.comment = 'Response body cut off at 64 KiB in the log.';
   return entry;
 }

@@ -62,6 +62,8 @@ export function parseLastEventId(req: Request): number | undefined | 'invalid' {
  */
 export function createEventStream(deps: {
   events: SimulatorEvents;
+  /** Where exchanges and log resets are emitted (the one log's events); default: events. */
+  logEvents?: SimulatorEvents;
   log: ExchangeBuffer;
   currentConfig: () => Readonly<SimulatorConfig>;
   keepAliveMs?: number;
@@ -157,17 +159,20 @@ export function createEventStream(deps: {
     }
   };
 
-  events.on('exchange', (exchange) => {
+  const logEvents = deps.logEvents ?? events;
+  const onExchange = (exchange: Exchange): void => {
     if (clients.size > 0) broadcast(exchangeMessage(exchange), exchange.seq);
-  });
+  };
+  logEvents.on('exchange', onExchange);
   events.on('config', (config) => {
     // A replaying client gets the configuration of the moment when its replay ends.
     if (clients.size > 0) broadcast(configMessage(config));
   });
-  events.on('reset', () => {
+  const onReset = (): void => {
     // To every client, replaying or not: each message is whole, so this lands between two.
     for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
-  });
+  };
+  logEvents.on('reset', onReset);
 
   const handle: RequestHandler = (req, res) => {
     const lastEventId = parseLastEventId(req);
@@ -229,6 +234,8 @@ export function createEventStream(deps: {
     handle,
     close() {
       closed = true;
+      logEvents.off('exchange', onExchange);
+      logEvents.off('reset', onReset);
       for (const res of [...clients.keys()]) {
         forget(res);
         res.end();

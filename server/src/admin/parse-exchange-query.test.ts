@@ -57,6 +57,11 @@ describe('parseExchangeQuery', () => {
     [{ sort: 'asc' }, /Unknown parameter sort/],
     [{ limit: ['1', '2'] }, /limit must be given once/],
     [{ q: { a: 'b' } }, /q must be given once/],
+    [{ simulator: 'Upper' }, /simulator must be a simulator name/],
+    [{ simulator: '..' }, /simulator must be a simulator name/],
+    [{ simulator: 'a'.repeat(65) }, /simulator must be a simulator name/],
+    [{ simulator: ['a', 'b'] }, /simulator must be given once/],
+    [{ simulator: { a: 'b' } }, /simulator must be given once/],
   ])('refuses %j', (query, message) => {
     const parsed = parseExchangeQuery(query as Record<string, unknown>, { paging: true });
     expect(parsed.ok).toBe(false);
@@ -67,7 +72,7 @@ describe('parseExchangeQuery', () => {
     const parsed = parseExchangeQuery({ limit: '5' }, { paging: false });
     expect(parsed).toEqual({
       ok: false,
-      error: 'Unknown parameter limit; known parameters: endpoint, outcome, journey, q',
+      error: 'Unknown parameter limit; known parameters: endpoint, outcome, journey, q, simulator',
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Exchange, ExchangeEndpoint } from '../contract.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { EXCHANGE_ENDPOINTS } from '../log/classify-endpoint.js';
 import { maskExchange } from '../log/mask-exchange.js';
+import { SIMULATOR_NAME } from '../simulator-name.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -13,6 +14,8 @@ export interface ExchangeFilter {
   journey?: string;
   /** Lower-case text to find anywhere in the (masked) exchange. */
   q?: string;
+  /** Only the exchanges of this named simulator; '/' for the root simulator's. */
+  simulator?: string;
 }
 
 export interface ExchangeQuery extends ExchangeFilter {
@@ -22,7 +25,7 @@ export interface ExchangeQuery extends ExchangeFilter {
   pinned?: 'first' | 'only';
 }
 
-const FILTER_PARAMS = ['endpoint', 'outcome', 'journey', 'q'] as const;
+const FILTER_PARAMS = ['endpoint', 'outcome', 'journey', 'q', 'simulator'] as const;
 const PAGE_PARAMS = ['limit', 'before', 'pinned'] as const;
 
 function single(query: Record<string, unknown>, name: string): Result<string | undefined, string> {
@@ -94,6 +97,14 @@ export function parseExchangeQuery(
     out.outcome = outcome.value;
   }
 
+  const simulator = single(query, 'simulator');
+  if (!simulator.ok) return simulator;
+  if (simulator.value !== undefined && simulator.value !== '') {
+    if (simulator.value !== '/' && !SIMULATOR_NAME.test(simulator.value))
+      return err('simulator must be a simulator name (a-z, 0-9 and -, up to 64) or / for the root');
+    out.simulator = simulator.value;
+  }
+
   for (const name of ['journey', 'q'] as const) {
     const value = single(query, name);
     if (!value.ok) return value;
@@ -148,6 +159,8 @@ export function matchesFilter(exchange: Exchange, filter: ExchangeFilter): boole
   if (filter.endpoints && !filter.endpoints.has(exchange.endpoint)) return false;
   if (filter.outcome && exchange.outcome.kind !== filter.outcome) return false;
   if (filter.journey !== undefined && exchange.journeyId !== filter.journey) return false;
+  if (filter.simulator !== undefined && (exchange.simulator ?? '/') !== filter.simulator)
+    return false;
   if (filter.q !== undefined && !searchText(exchange).includes(filter.q)) return false;
   return true;
 }

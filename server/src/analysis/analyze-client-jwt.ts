@@ -138,7 +138,11 @@ export async function analyzeClientAssertion(
   }
 
   const aud = claims.aud;
-  const audiences = acceptedAssertionAudiences(issuer, tokenEndpoint);
+  const audiences = acceptedAssertionAudiences(
+    issuer,
+    tokenEndpoint,
+    facts.backchannelUrl === undefined ? undefined : `${facts.backchannelUrl}/token`,
+  );
   const audOk =
     (typeof aud === 'string' && audiences.includes(aud)) ||
     (Array.isArray(aud) &&

@@ -13,6 +13,7 @@ export interface ExchangeAnalysisEnv {
   keys: KeyMaterial;
   /** The configuration in force when the exchange happened. */
   config: Readonly<SimulatorConfig>;
+  backchannelUrl?: string | undefined;
   clientKey: () => KeyObject | KeyGetter;
   log: ExchangeBuffer;
   /** Milliseconds since the epoch, now. */
@@ -125,6 +126,7 @@ export async function analyzeExchange(
       compact: token.compact,
       origin: 'exchange',
       config: env.config,
+      backchannelUrl: env.backchannelUrl,
       keys: env.keys,
       clientKey: env.clientKey,
       at,

@@ -70,6 +70,7 @@ export function createExchangeAnalyzer(deps: {
           analyzeExchange(exchange, {
             keys,
             config,
+            backchannelUrl: ctx.backchannelUrl,
             clientKey: clientKeyFor(config),
             log,
             now: ctx.clock(),
@@ -96,6 +97,7 @@ export function createExchangeAnalyzer(deps: {
         compact: token,
         origin: 'pasted',
         config,
+        backchannelUrl: ctx.backchannelUrl,
         keys,
         clientKey: clientKeyFor(config),
         at: now,

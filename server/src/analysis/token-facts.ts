@@ -20,6 +20,8 @@ export interface TokenFacts {
   origin: 'exchange' | 'pasted';
   /** The configuration in force when the token passed through. */
   config: Readonly<SimulatorConfig>;
+  /** The back-channel origin discovery advertises the token endpoint at (BACKCHANNEL_URL). */
+  backchannelUrl?: string | undefined;
   keys: KeyMaterial;
   /** The client's registered key (may throw when the PEM or JWKS URL is unusable). */
   clientKey: () => KeyObject | KeyGetter;

@@ -9,6 +9,7 @@ import { newExchangeNotes, type ExchangeNotes } from '../http/exchange-notes.js'
 import { UI_PREFIX } from '../admin/prefixes.js';
 import { classifyEndpoint } from './classify-endpoint.js';
 import { deriveOutcome } from './derive-outcome.js';
+import { simulatorPath } from '../simulator-name.js';
 import { boundedText, MAX_CAPTURED_BODY, storeBody } from './stored-body.js';
 
 export { MAX_CAPTURED_BODY };
@@ -142,8 +143,11 @@ export function createExchangeRecorder(deps: {
   clock: Clock;
   log: ExchangeBuffer;
   events: SimulatorEvents;
+  /** The named simulator whose app this is (its exchanges carry the name and full path). */
+  simulator?: string | undefined;
 }): RequestHandler {
-  const { clock, log, events } = deps;
+  const { clock, log, events, simulator } = deps;
+  const pathPrefix = simulator === undefined ? '' : simulatorPath(simulator);
 
   return (req, res, next) => {
     const url = req.url;
@@ -175,7 +179,8 @@ export function createExchangeRecorder(deps: {
     // before 'finish': one listener records both outcomes.
     res.once('close', () => {
       const exchange = buildExchange(req, res, {
-        path,
+        path: pathPrefix + path,
+        simulator,
         notes,
         capture,
         startedAt,
@@ -199,6 +204,7 @@ function buildExchange(
   res: Response,
   r: {
     path: string;
+    simulator: string | undefined;
     notes: ExchangeNotes;
     capture: BodyCapture;
     startedAt: number;
@@ -259,5 +265,6 @@ function buildExchange(
   if (requestBodyKept) storeBody(exchange.request, requestBodyKept.text, requestBodyKept.json);
   if (captured) storeBody(exchange.response, captured.text, captured.json);
   if (r.aborted) exchange.aborted = true;
+  if (r.simulator !== undefined) exchange.simulator = r.simulator;
   return exchange;
 }

@@ -5,7 +5,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -19,6 +18,7 @@ import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from './built-in-scenarios.js';
 import { parsePersonaDocument, parseScenarioDocument } from './parse-preset.js';
 import { isPresetId } from './preset-id.js';
+import { dataFileProblem, MAX_FILE_BYTES, readDataFile } from './read-data-file.js';
 import { PERSONA_SCHEMA, SCENARIO_SCHEMA, schemaFileText, type Schema } from './preset-schemas.js';
 import type { Persona, PresetList, PresetProblem, Scenario } from './preset-types.js';
 import {
@@ -37,7 +37,7 @@ import {
  * cannot be read or is invalid is reported as a problem and skipped, never fatal.
  */
 
-export const MAX_FILE_BYTES = 1024 * 1024;
+export { MAX_FILE_BYTES };
 export const MAX_FILES = 1000;
 
 export type Kind = 'personas' | 'scenarios';
@@ -89,26 +89,14 @@ export function keepSchemaCopy(dataDir: string, name: string, schema: Schema): v
   const want = schemaFileText(schema);
   let have: string | undefined;
   try {
-    have = readFileSync(file, 'utf8');
+    have = readDataFile(file, dataDir);
   } catch {
     have = undefined;
   }
   if (have !== want) writeFileAtomic(file, want);
 }
 
-function readText(file: string): string {
-  const size = statSync(file).size;
-  if (size > MAX_FILE_BYTES) throw new Error(`is larger than ${MAX_FILE_BYTES / 1024} KiB`);
-  return readFileSync(file, 'utf8');
-}
-
-const reason = (error: unknown): string => {
-  if (error instanceof SyntaxError) return `is not valid JSON (${error.message})`;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read (permission denied)';
-  if (code === 'EISDIR') return 'is a folder, not a file';
-  return error instanceof Error ? error.message : String(error);
-};
+const reason = dataFileProblem;
 
 export class PresetStore {
   constructor(readonly dataDir: string | undefined) {}
@@ -227,7 +215,7 @@ export class PresetStore {
     const file = `${kind}/${id}.json`;
     let text: string;
     try {
-      text = readText(join(this.dataDir, kind, `${id}.json`));
+      text = readDataFile(join(this.dataDir, kind, `${id}.json`), this.dataDir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       return { kind: 'broken', problem: { file, message: reason(error) } };
@@ -304,8 +292,8 @@ export class PresetStore {
       let text: string;
       try {
         const full = join(dir, name);
-        if (!statSync(full).isFile()) continue;
-        text = readText(full);
+        if (statSync(full).isDirectory()) continue;
+        text = readDataFile(full, this.dataDir);
       } catch (error) {
         problems.push({ file, message: reason(error) });
         continue;

@@ -63,7 +63,10 @@ function idTokenDefect(name: string): PlanStepDocument {
  * What each /authorize error looks like to the client, and whether it needs an identity request
  * to happen. Names not listed here (added switches) get a generic line.
  */
-const AUTHORISE_ERROR_TEXT: Record<string, { what: string; identity?: boolean }> = {
+const AUTHORISE_ERROR_TEXT: Record<
+  string,
+  { what: string; identity?: boolean; reauthenticate?: boolean }
+> = {
   ACCESS_DENIED: { what: 'redirects back with error=access_denied' },
   TEMPORARILY_UNAVAILABLE: { what: 'redirects back with error=temporarily_unavailable' },
   UNAUTHORIZED_CLIENT: {
@@ -78,7 +81,10 @@ const AUTHORISE_ERROR_TEXT: Record<string, { what: string; identity?: boolean }>
     what: 'redirects back with error=access_denied (evidence below the requested level)',
     identity: true,
   },
-  LOGIN_REQUIRED: { what: 'redirects back with error=login_required' },
+  LOGIN_REQUIRED: {
+    what: 'redirects back with error=login_required to the re-authentication (prompt=login)',
+    reauthenticate: true,
+  },
 };
 
 function authoriseError(name: string): PlanStepDocument {
@@ -92,7 +98,11 @@ function authoriseError(name: string): PlanStepDocument {
     }),
     instruction: text.identity
       ? 'Sign in on your service now, asking for identity (vtr ["Cl.Cm.P2"]).'
-      : 'Sign in on your service now.',
+      : text.reauthenticate
+        ? 'Sign in on your service now, then ask it to re-authenticate you (prompt=login): only the re-authentication is refused.'
+        : 'Sign in on your service now.',
+    ...(text.identity ? { expect: { identity: true } } : {}),
+    ...(text.reauthenticate ? { expect: { reauthenticate: true } } : {}),
     expectation: `/authorize ${text.what}; your service shows its own error page and never calls /token for that journey.`,
   };
 }

@@ -87,32 +87,43 @@ export interface Journey {
   userinfo: Exchange[];
 }
 
-/** Every sign-in that started (an /authorize) among the exchanges, oldest first. */
+/**
+ * Every sign-in that started (an /authorize) among the exchanges, oldest first. A /token request
+ * belongs to a sign-in through the journey id the provider gives it or, when /token refused it
+ * before it knew the journey (client authentication), through the code it sends.
+ */
 export function journeysOf(exchanges: readonly Exchange[]): Journey[] {
   return exchanges.filter(isAuthorize).map((authorize) => {
     const id = authorize.journeyId;
     const same = (e: Exchange) => id !== undefined && e.journeyId === id;
+    const interactive = exchanges.filter((e) => e.endpoint === 'interactive' && same(e));
+    const code = [authorize, ...interactive].map(codeOf).find((c) => c !== undefined);
+    const sentCode = (e: Exchange) =>
+      code !== undefined && e.journeyId === undefined && bodyOf(e).code === code;
     return {
       authorize,
-      interactive: exchanges.filter((e) => e.endpoint === 'interactive' && same(e)),
-      token: exchanges.filter((e) => isToken(e) && same(e)),
+      interactive,
+      token: exchanges.filter((e) => isToken(e) && (same(e) || sentCode(e))),
       userinfo: exchanges.filter((e) => isUserinfo(e) && same(e)),
     };
   });
 }
 
-/** Whether an exchange redirected back with an authorization code. */
-export function redirectedWithCode(e: Exchange): boolean {
+/** The authorization code an exchange redirected back with, or undefined. */
+export function codeOf(e: Exchange): string | undefined {
   const location = e.response.location;
-  if (!succeeded(e) || !location) return false;
+  if (!succeeded(e) || !location) return undefined;
   try {
     const url = new URL(location);
     const params = url.hash ? new URLSearchParams(url.hash.slice(1)) : url.searchParams;
-    return params.has('code');
+    return params.get('code') ?? undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+/** Whether an exchange redirected back with an authorization code. */
+export const redirectedWithCode = (e: Exchange): boolean => codeOf(e) !== undefined;
 
 /**
  * Whether the sign-in was given a code: by /authorize itself, or (interactive mode) by the form

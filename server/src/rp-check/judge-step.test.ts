@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../contract.js';
 import { CONFIG, ExchangeFactory, REDIRECT } from '../../test/helpers/exchange-factory.js';
-import { journeyEnded, judgeStep } from './judge-step.js';
-import type { PlanStepDocument, StepKind } from './rp-check-types.js';
+import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
+import type { ObservedOutcome, PlanStepDocument, StepKind } from './rp-check-types.js';
 
 const VOCAB = 'https://vocab.account.gov.uk/v1';
 const step = (kind: StepKind, extra: Partial<PlanStepDocument> = {}): PlanStepDocument => ({
@@ -15,6 +15,35 @@ const step = (kind: StepKind, extra: Partial<PlanStepDocument> = {}): PlanStepDo
 });
 const judge = (kind: StepKind, exchanges: Exchange[], extra: Partial<PlanStepDocument> = {}) =>
   judgeStep({ step: step(kind, extra), exchanges, earlier: [], config: CONFIG });
+const AT = '2026-01-01T12:00:00.000Z';
+const tester = (signedIn: boolean, identityAccepted?: boolean): ObservedOutcome => ({
+  source: 'tester',
+  signedIn,
+  ...(identityAccepted !== undefined ? { identityAccepted } : {}),
+  at: AT,
+});
+const driver = (signedIn: boolean, extra: Partial<ObservedOutcome> = {}): ObservedOutcome => ({
+  source: 'driver',
+  signedIn,
+  probe: { url: 'http://rp/me', status: signedIn ? 200 : 302, signedIn, detail: 'probe' },
+  at: AT,
+  ...extra,
+});
+const judgeSeen = (
+  kind: StepKind,
+  exchanges: Exchange[],
+  outcome: ObservedOutcome | undefined,
+  calibration: Calibration = {},
+  extra: Partial<PlanStepDocument> = {},
+) =>
+  judgeStep({
+    step: step(kind, extra),
+    exchanges,
+    earlier: [],
+    config: CONFIG,
+    ...(outcome ? { outcome } : {}),
+    calibration,
+  });
 
 describe('judgeStep: sign-in', () => {
   it('passes a complete sign-in and names its three exchanges', () => {
@@ -108,11 +137,64 @@ describe('judgeStep: interactive mode', () => {
 });
 
 describe('judgeStep: id-token-defect', () => {
-  it('passes when the code is redeemed and /userinfo is not called', () => {
+  it('never passes on the absence of /userinfo alone: it waits for what the user saw', () => {
     const f = new ExchangeFactory();
     const v = judge('id-token-defect', [f.authorize('j'), f.token('j')]);
-    expect(v.status).toBe('passed');
-    expect(v.reason).toBe('Redeemed the code at /token #2 and did not call /userinfo.');
+    expect(v.status).toBe('waiting');
+    expect(v.reason).toMatch(/^Redeemed the code at \/token #2 and did not call \/userinfo\. /);
+    const calibrated = judgeSeen('id-token-defect', [f.authorize('k'), f.token('k')], undefined, {
+      signIn: { step: 'auth-only', calledUserinfo: false },
+    });
+    expect(calibrated.status).toBe('waiting');
+    expect(calibrated.reason).toMatch(/it does not call \/userinfo on a good sign-in either/);
+  });
+
+  it('passes when the user was not signed in, fails when they were (an ID-token-only service)', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j')];
+    const refused = judgeSeen('id-token-defect', x, driver(false));
+    expect(refused.status).toBe('passed');
+    expect(refused.reason).toMatch(
+      /did not sign the user in \(the check's browser found the user not signed in; probe http:\/\/rp\/me answered 302/,
+    );
+    const accepted = judgeSeen('id-token-defect', x, tester(true));
+    expect(accepted.status).toBe('failed');
+    expect(accepted.reason).toMatch(
+      /The user was signed in although the ID token from \/token #2 was defective .*the tester reported the user signed in/,
+    );
+  });
+
+  it('fails with both facts when the reported refusal contradicts a /userinfo call', () => {
+    const f = new ExchangeFactory();
+    const v = judgeSeen(
+      'id-token-defect',
+      [f.authorize('j'), f.token('j'), f.userinfo('j')],
+      tester(false),
+    );
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(
+      /\/userinfo #3 was called with the access token from \/token #2.*although the tester reported the user not signed in/,
+    );
+  });
+
+  it('does not trust "not signed in" when the good sign-in was not seen signed in either', () => {
+    const f = new ExchangeFactory();
+    const v = judgeSeen('id-token-defect', [f.authorize('j'), f.token('j')], driver(false), {
+      signIn: { step: 'auth-only', calledUserinfo: true, outcome: driver(false) },
+    });
+    expect(v.status).toBe('not-judged');
+    expect(v.reason).toMatch(/on the good sign-in \(step "auth-only"\).*proves nothing here/);
+  });
+
+  it("a driver failure is no evidence: the step still needs the user's view", () => {
+    const f = new ExchangeFactory();
+    const v = judgeSeen(
+      'id-token-defect',
+      [f.authorize('j'), f.token('j')],
+      driver(false, { error: 'could not reach http://rp/login (ECONNREFUSED)' }),
+    );
+    expect(v.status).toBe('waiting');
+    expect(v.reason).toMatch(/could not tell: could not reach http:\/\/rp\/login \(ECONNREFUSED\)/);
   });
 
   it('fails when /userinfo is called with that access token, naming both exchanges', () => {
@@ -127,7 +209,9 @@ describe('judgeStep: id-token-defect', () => {
     const f = new ExchangeFactory();
     const base = [f.authorize('j'), f.token('j')];
     const one = [...base, f.authorize('k')];
-    expect(judge('id-token-defect', one).status).toBe('passed');
+    const tolerated = judgeSeen('id-token-defect', one, tester(false));
+    expect(tolerated.status).toBe('passed');
+    expect(tolerated.reason).toMatch(/one new sign-in, \/authorize #3, is not a loop/);
     const loop = [...one, f.authorize('m')];
     const v = judge('id-token-defect', loop);
     expect(v.status).toBe('failed');
@@ -233,13 +317,24 @@ describe('judgeStep: token-error', () => {
 });
 
 describe('judgeStep: userinfo-error', () => {
-  it('passes when the dead access token is not sent again', () => {
+  it('needs what the user saw; signed in after the error (empty user data) fails', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), refused(f.userinfo('j'), 500, 'server_error')];
+    expect(judge('userinfo-error', x).status).toBe('waiting');
+    const v = judgeSeen('userinfo-error', x, driver(true));
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(
+      /^\/userinfo #3 answered 500 server_error, yet the user was signed in: the check's browser found the user signed in/,
+    );
+  });
+
+  it('passes when the dead access token is not sent again and the user was not signed in', () => {
     const f = new ExchangeFactory();
     const x = [f.authorize('j'), f.token('j'), refused(f.userinfo('j'), 401, 'invalid_token')];
-    const v = judge('userinfo-error', x);
+    const v = judgeSeen('userinfo-error', x, tester(false));
     expect(v.status).toBe('passed');
     expect(v.reason).toBe(
-      '/userinfo #3 answered 401 invalid_token and the client stopped using the access token.',
+      '/userinfo #3 answered 401 invalid_token and the client stopped using the access token. The user was not signed in: the tester reported the user not signed in.',
     );
   });
 
@@ -265,7 +360,7 @@ describe('judgeStep: userinfo-error', () => {
       refused(f.userinfo('j'), 500, 'server_error'),
       refused(f.userinfo('j'), 500, 'server_error'),
     ];
-    expect(judge('userinfo-error', x).status).toBe('passed');
+    expect(judgeSeen('userinfo-error', x, tester(false)).status).toBe('passed');
   });
 
   it('is not judged when /userinfo answered normally', () => {
@@ -295,9 +390,13 @@ describe('judgeStep: key rotation and JWKS outage', () => {
     expect(v.status).toBe('passed');
     expect(v.reason).toMatch(/while the key set failed \(\/jwks #2\)/);
     const g = new ExchangeFactory();
-    const bad = judge('jwks-outage', [g.authorize('j'), g.jwks(503), g.token('j')]);
+    const stopped = [g.authorize('j'), g.jwks(503), g.token('j')];
+    const bad = judgeSeen('jwks-outage', stopped, driver(false));
     expect(bad.status).toBe('failed');
-    expect(bad.reason).toMatch(/^During the key set outage:/);
+    expect(bad.reason).toMatch(/^During the key set outage: The user was not signed in/);
+    // An ID-token-only service that signed the user in with its cached keys.
+    expect(judgeSeen('jwks-outage', stopped, driver(true)).status).toBe('passed');
+    expect(judge('jwks-outage', stopped).status).toBe('waiting');
   });
 });
 

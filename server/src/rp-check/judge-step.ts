@@ -16,7 +16,8 @@ import {
   tokenOf,
   type Journey,
 } from './journey-facts.js';
-import type { PlanStepDocument, RequestCheck, Verdict } from './rp-check-types.js';
+import { askOf } from './step-ask.js';
+import type { ObservedOutcome, PlanStepDocument, RequestCheck, Verdict } from './rp-check-types.js';
 
 /**
  * The judges: pure functions from the exchanges a step saw to a verdict whose reason names the
@@ -32,6 +33,22 @@ export interface JudgeInput {
   earlier: readonly Exchange[];
   /** The configuration the step ran with. */
   config: Readonly<SimulatorConfig>;
+  /** What the user saw at the end of the journey (the check's driver or the tester), if known. */
+  outcome?: ObservedOutcome;
+  /** What the plan's happy-path steps showed about this service. */
+  calibration?: Calibration;
+}
+
+/**
+ * What the plan's happy-path steps showed, against which every inference is checked: "not signed
+ * in" means nothing from a source that did not see the good sign-in either, and "the name is not
+ * shown" means nothing unless the good identity sign-in showed it.
+ */
+export interface Calibration {
+  /** The authentication-only sign-in step that ran before this one. */
+  signIn?: { step: string; calledUserinfo: boolean; outcome?: ObservedOutcome };
+  /** The identity sign-in step that ran before this one. */
+  identity?: { step: string; outcome?: ObservedOutcome };
 }
 
 const CORE_IDENTITY_CLAIM = `${VOCAB_URL}/v1/coreIdentityJWT`;
@@ -40,16 +57,23 @@ const RETURN_CODE_CLAIM = `${VOCAB_URL}/v1/returnCode`;
 /** How many sign-ins after a defect count as a loop (the run stops observing at this many). */
 export const LOOP_LIMIT = 3;
 
+type Judged = Omit<Verdict, 'checks'>;
+
 const ids = (...exchanges: (Exchange | undefined)[]): string[] =>
   exchanges.filter((e): e is Exchange => e !== undefined).map((e) => e.id);
 
-const failed = (reason: string, evidence: string[]): Omit<Verdict, 'checks'> => ({
+const failed = (reason: string, evidence: string[]): Judged => ({
   status: 'failed',
   reason,
   exchanges: evidence,
 });
-const passed = (reason: string, evidence: string[]): Omit<Verdict, 'checks'> => ({
+const passed = (reason: string, evidence: string[]): Judged => ({
   status: 'passed',
+  reason,
+  exchanges: evidence,
+});
+const notJudged = (reason: string, evidence: string[]): Judged => ({
+  status: 'not-judged',
   reason,
   exchanges: evidence,
 });
@@ -59,18 +83,72 @@ const NO_SIGN_IN = failed('No sign-in reached /authorize during the step.', []);
 const describeError = (e: Exchange): string =>
   `${label(e)} answered ${e.response.status}${errorCode(e) ? ` ${errorCode(e)}` : ''}`;
 
+/** The outcome a verdict may rest on: one the driver could not produce is not evidence. */
+const usable = (o: ObservedOutcome | undefined): ObservedOutcome | undefined =>
+  o && !o.error ? o : undefined;
+
+/** "the tester reported the user signed in", "the check's browser found …": who saw what. */
+export function seen(o: ObservedOutcome): string {
+  const state = !o.signedIn
+    ? 'not signed in'
+    : o.identityAccepted === true
+      ? 'signed in with the verified identity'
+      : o.identityAccepted === false
+        ? 'signed in without the verified identity'
+        : 'signed in';
+  if (o.source === 'tester')
+    return `the tester reported the user ${state}${o.note ? ` ("${o.note}")` : ''}`;
+  const where = o.probe
+    ? `; probe ${o.probe.url} answered ${o.probe.status}: ${o.probe.detail}`
+    : '';
+  return `the check's browser found the user ${state}${where}`;
+}
+
+/**
+ * The verdict when only the user's view can decide and nobody gave it: the window asks the
+ * tester; unattended, the step is "not judged". A driver failure says why there is no view.
+ */
+function needsOutcome(input: JudgeInput, facts: string, question: string, ev: string[]): Judged {
+  const failure = input.outcome?.error;
+  return {
+    status: 'waiting',
+    reason: `${facts} ${question}${failure ? ` The check's browser could not tell: ${failure}.` : ''}`,
+    exchanges: ev,
+  };
+}
+
+/**
+ * Whether "not signed in" from this source can be trusted: not when the happy sign-in step did
+ * not see the user signed in either (a probe that always says no proves nothing).
+ */
+function refusalProblem(input: JudgeInput): string | null {
+  const happy = input.calibration?.signIn;
+  if (happy?.outcome && !happy.outcome.error && !happy.outcome.signedIn)
+    return `on the good sign-in (step "${happy.step}") ${seen(happy.outcome)} too, so "not signed in" proves nothing here`;
+  return null;
+}
+
+/** Why a missing identity cannot be trusted, or null when the happy identity step showed it. */
+function identityProblem(input: JudgeInput): string | null {
+  const happy = input.calibration?.identity;
+  if (!happy)
+    return 'the plan has no identity sign-in step before this one to show what an accepted identity looks like';
+  const o = usable(happy.outcome);
+  if (!o)
+    return `the identity sign-in step ("${happy.step}") has no evidence of what the service showed`;
+  if (o.identityAccepted !== true)
+    return `on the good identity sign-in (step "${happy.step}") ${seen(o)}: the verified name was not shown, so its absence proves nothing here`;
+  return null;
+}
+
 /** The first sign-in that was given a code, else the first one. */
 function mainJourney(exchanges: readonly Exchange[]): Journey | undefined {
   const journeys = journeysOf(exchanges);
   return journeys.find((j) => issuedCode(j)) ?? journeys[0];
 }
 
-/** Follows a sign-in to /userinfo; a failure names where it stopped. */
-function followSignIn(
-  j: Journey,
-):
-  | { ok: true; token: Exchange; userinfo: Exchange }
-  | { ok: false; verdict: Omit<Verdict, 'checks'> } {
+/** Follows a sign-in to a redeemed code; a failure names where it stopped. */
+function followToToken(j: Journey): { ok: true; token: Exchange } | { ok: false; verdict: Judged } {
   const a = j.authorize;
   if (!issuedCode(j))
     return {
@@ -78,46 +156,63 @@ function followSignIn(
       verdict: failed(`The sign-in did not get a code: ${describeError(a)}.`, ids(a)),
     };
   const token = j.token.find(succeeded);
-  if (!token) {
-    const tried = j.token[0];
-    return {
-      ok: false,
-      verdict: tried
-        ? failed(`The code from ${label(a)} was refused: ${describeError(tried)}.`, ids(a, tried))
-        : failed(`The code from ${label(a)} was never redeemed at /token.`, ids(a)),
-    };
-  }
-  const userinfo = j.userinfo.find(succeeded);
-  if (!userinfo) {
-    const tried = j.userinfo[0];
-    return {
-      ok: false,
-      verdict: tried
-        ? failed(
-            `/userinfo failed after ${label(token)}: ${describeError(tried)}.`,
-            ids(a, token, tried),
-          )
-        : failed(
-            `The client redeemed the code at ${label(token)} but never called /userinfo.`,
-            ids(a, token),
-          ),
-    };
-  }
-  return { ok: true, token, userinfo };
+  if (token) return { ok: true, token };
+  const tried = j.token[0];
+  return {
+    ok: false,
+    verdict: tried
+      ? failed(`The code from ${label(a)} was refused: ${describeError(tried)}.`, ids(a, tried))
+      : failed(`The code from ${label(a)} was never redeemed at /token.`, ids(a)),
+  };
 }
 
-function judgeSignIn(input: JudgeInput): Omit<Verdict, 'checks'> {
+function judgeSignIn(input: JudgeInput): Judged {
   const j = mainJourney(input.exchanges);
   if (!j) return NO_SIGN_IN;
-  const followed = followSignIn(j);
+  const followed = followToToken(j);
   if (!followed.ok) return followed.verdict;
-  const { token, userinfo } = followed;
+  const { token } = followed;
   const a = j.authorize;
+  const o = usable(input.outcome);
+  const userinfo = j.userinfo.find(succeeded);
   const evidence = ids(a, token, userinfo);
+  if (o && !o.signedIn)
+    return failed(
+      `The user was not signed in: ${seen(o)}, after ${[a, token, userinfo]
+        .filter((e) => e)
+        .map((e) => label(e as Exchange))
+        .join(', ')}.`,
+      evidence,
+    );
   const params = authorizeParams(a);
   const claims = requestedClaims(params.claims);
-  const body = responseBodyOf(userinfo);
   const expect = input.step.expect ?? {};
+  const needsUserinfo = expect.identity || expect.returnCode;
+  if (!userinfo) {
+    const tried = j.userinfo[0];
+    if (tried)
+      return failed(
+        `/userinfo failed after ${label(token)}: ${describeError(tried)}.`,
+        ids(a, token, tried),
+      );
+    if (needsUserinfo)
+      return failed(
+        `The client redeemed the code at ${label(token)} but never called /userinfo.`,
+        ids(a, token),
+      );
+    if (o)
+      return passed(
+        `Signed in without calling /userinfo: ${seen(o)}, after ${label(a)}, ${label(token)}.`,
+        ids(a, token),
+      );
+    return needsOutcome(
+      input,
+      `The client redeemed the code at ${label(token)} but never called /userinfo.`,
+      'Whether it signed the user in cannot be seen from the exchanges.',
+      ids(a, token),
+    );
+  }
+  const body = responseBodyOf(userinfo);
   if (expect.identity) {
     if (requestedLevel(params.vtr) !== 'P2')
       return failed(`${label(a)} did not ask for identity: its vtr has no P2 vector.`, ids(a));
@@ -125,6 +220,11 @@ function judgeSignIn(input: JudgeInput): Omit<Verdict, 'checks'> {
       return failed(`${label(a)} did not ask for the coreIdentityJWT claim.`, ids(a));
     if (typeof body[CORE_IDENTITY_CLAIM] !== 'string')
       return failed(`${label(userinfo)} returned no core identity JWT.`, evidence);
+    if (o?.identityAccepted === false)
+      return failed(
+        `The service did not show the verified identity from ${label(userinfo)}: ${seen(o)}.`,
+        evidence,
+      );
   }
   if (expect.returnCode) {
     if (!claims.includes(RETURN_CODE_CLAIM))
@@ -137,10 +237,13 @@ function judgeSignIn(input: JudgeInput): Omit<Verdict, 'checks'> {
     : expect.returnCode
       ? ' and received the return code'
       : '';
-  return passed(`Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.`, evidence);
+  return passed(
+    `Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.${o ? ` Seen: ${seen(o)}.` : ''}`,
+    evidence,
+  );
 }
 
-function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
+function judgeIdTokenDefect(input: JudgeInput): Judged {
   const j = mainJourney(input.exchanges);
   if (!j) return NO_SIGN_IN;
   const a = j.authorize;
@@ -151,10 +254,11 @@ function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
       `The code from ${label(a)} was never redeemed, so the defective ID token was never received.`,
       ids(a, j.token[0]),
     );
+  const o = usable(input.outcome);
   const userinfo = j.userinfo[0];
   if (userinfo)
     return failed(
-      `${label(userinfo)} was called with the access token from ${label(token)}, whose ID token was defective (${input.step.title}).`,
+      `${label(userinfo)} was called with the access token from ${label(token)}, whose ID token was defective (${input.step.title})${o && !o.signedIn ? `, although ${seen(o)}` : ''}.`,
       ids(a, token, userinfo),
     );
   const again = signInsAfter(input.exchanges, token);
@@ -163,8 +267,23 @@ function judgeIdTokenDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
       `After refusing the ID token from ${label(token)} the client started ${again.length} new sign-ins (${again.map(label).join(', ')}): a sign-in loop.`,
       ids(a, token, ...again),
     );
+  if (o?.signedIn)
+    return failed(
+      `The user was signed in although the ID token from ${label(token)} was defective (${input.step.title}): ${seen(o)}.`,
+      ids(a, token),
+    );
+  const facts = `Redeemed the code at ${label(token)} and did not call /userinfo${input.calibration?.signIn?.calledUserinfo === false ? ' (it does not call /userinfo on a good sign-in either)' : ''}.`;
+  if (!o)
+    return needsOutcome(
+      input,
+      facts,
+      'Whether the service refused the ID token cannot be seen from the exchanges.',
+      ids(a, token),
+    );
+  const problem = refusalProblem(input);
+  if (problem) return notJudged(`${facts} Not judged: ${problem}.`, ids(a, token));
   return passed(
-    `Redeemed the code at ${label(token)} and did not call /userinfo${oneNewSignIn(again)}.`,
+    `Redeemed the code at ${label(token)}, did not call /userinfo and did not sign the user in (${seen(o)})${oneNewSignIn(again)}.`,
     ids(a, token),
   );
 }
@@ -185,12 +304,10 @@ const retriesAllowed = (e: Exchange): number => (errorCode(e) === 'server_error'
 /**
  * Judges what a client did after an error from /token (the code) or /userinfo (the access
  * token): it must not send the refused credential again (beyond the one retry a server_error
- * allows), must not call /userinfo without tokens, and must not loop through new sign-ins.
+ * allows), must not call /userinfo without tokens, must not loop through new sign-ins, and must
+ * not sign the user in. After a /userinfo error only the user's view shows the last.
  */
-function judgeEndpointError(
-  input: JudgeInput,
-  endpoint: 'token' | 'userinfo',
-): Omit<Verdict, 'checks'> {
+function judgeEndpointError(input: JudgeInput, endpoint: 'token' | 'userinfo'): Judged {
   const journeys = journeysOf(input.exchanges);
   if (!journeys.length) return NO_SIGN_IN;
   const j = journeys.find((k) => k[endpoint].length > 0) ?? (journeys[0] as Journey);
@@ -200,19 +317,17 @@ function judgeEndpointError(
   const what = endpoint === 'token' ? 'the code' : 'the access token';
   if (!first) {
     // A sign-in that never reached the endpoint: the client stopped earlier.
-    const stoppedAt = j.token.find((e) => !succeeded(e)) ?? a;
-    return {
-      status: 'not-judged',
-      reason: `The sign-in from ${label(a)} never reached /${endpoint} (it stopped at ${label(stoppedAt)}), so the scenario did not apply.`,
-      exchanges: ids(a, stoppedAt),
-    };
+    const stoppedAt = j.token.find((e) => !succeeded(e)) ?? j.token[0] ?? a;
+    return notJudged(
+      `The sign-in from ${label(a)} never reached /${endpoint} (it stopped at ${label(stoppedAt)}), so the scenario did not apply.`,
+      ids(a, stoppedAt),
+    );
   }
   if (succeeded(first) || !errorCode(first))
-    return {
-      status: 'not-judged',
-      reason: `${label(first)} did not answer with an error, so the scenario did not apply to this sign-in.`,
-      exchanges: ids(a, first),
-    };
+    return notJudged(
+      `${label(first)} did not answer with an error, so the scenario did not apply to this sign-in.`,
+      ids(a, first),
+    );
   const retries = calls.slice(1);
   if (retries.length > retriesAllowed(first))
     return failed(
@@ -231,50 +346,76 @@ function judgeEndpointError(
       `After ${describeError(first)} the client started ${again.length} new sign-ins (${again.map(label).join(', ')}): a sign-in loop.`,
       ids(a, first, ...again),
     );
+  const evidence = ids(a, first, ...retries);
+  const o = usable(input.outcome);
+  if (o?.signedIn)
+    return failed(`${describeError(first)}, yet the user was signed in: ${seen(o)}.`, evidence);
   const retried = retries.length ? ` (it retried once, ${label(retries[0] as Exchange)})` : '';
-  return passed(
-    `${describeError(first)} and the client stopped using ${what}${retried}${oneNewSignIn(again)}.`,
-    ids(a, first, ...retries),
+  const facts = `${describeError(first)} and the client stopped using ${what}${retried}${oneNewSignIn(again)}.`;
+  if (o) {
+    const problem = endpoint === 'userinfo' ? refusalProblem(input) : null;
+    if (problem) return notJudged(`${facts} Not judged: ${problem}.`, evidence);
+    return passed(`${facts} The user was not signed in: ${seen(o)}.`, evidence);
+  }
+  if (endpoint === 'token') return passed(facts, evidence);
+  return needsOutcome(
+    input,
+    facts,
+    'Whether the service signed the user in anyway (with empty user data) cannot be seen from the exchanges.',
+    evidence,
   );
 }
 
-function judgeAuthorizeError(input: JudgeInput): Omit<Verdict, 'checks'> {
-  const j = journeysOf(input.exchanges)[0];
+function judgeAuthorizeError(input: JudgeInput): Judged {
+  // A re-authentication step signs in first: the sign-in judged is the one that was refused.
+  const journeys = journeysOf(input.exchanges);
+  const j = journeys.find((k) => !issuedCode(k) && errorCode(k.authorize)) ?? journeys[0];
   if (!j) return NO_SIGN_IN;
   const a = j.authorize;
   if (issuedCode(j) || !errorCode(a))
-    return {
-      status: 'not-judged',
-      reason: `${label(a)} did not answer with an error, so the scenario did not apply to this request.`,
-      exchanges: ids(a),
-    };
+    return notJudged(
+      `${label(a)} did not answer with an error, so the scenario did not apply to this request.`,
+      ids(a),
+    );
   const later = input.exchanges.filter((e) => (isToken(e) || isUserinfo(e)) && e.seq > a.seq);
   if (later.length)
     return failed(
       `${label(a)} answered ${errorCode(a)}, yet the client called ${later.map(label).join(', ')}.`,
       ids(a, ...later),
     );
-  return passed(`${label(a)} answered ${errorCode(a)} and the client did not call /token.`, ids(a));
+  const o = usable(input.outcome);
+  // After a refused re-authentication the user may keep the session they had.
+  if (o?.signedIn && !askOf(input.step).reauthenticate)
+    return failed(
+      `${label(a)} answered ${errorCode(a)}, yet the user was signed in: ${seen(o)}.`,
+      ids(a),
+    );
+  return passed(
+    `${label(a)} answered ${errorCode(a)} and the client did not call /token.${o ? ` Seen: ${seen(o)}.` : ''}`,
+    ids(a),
+  );
 }
 
-function judgeKeyRotation(input: JudgeInput): Omit<Verdict, 'checks'> {
+function judgeKeyRotation(input: JudgeInput): Judged {
   const signIn = judgeSignIn(input);
   if (signIn.status !== 'passed') return signIn;
   const j = mainJourney(input.exchanges) as Journey;
-  const userinfo = j.userinfo.find(succeeded) as Exchange;
-  const fetched = input.exchanges.filter((e) => isJwks(e) && e.seq < userinfo.seq);
+  // The key set must be fetched before the new key's signature can be checked: before /userinfo
+  // when the client calls it, during the step otherwise.
+  const until = j.userinfo.find(succeeded)?.seq ?? Infinity;
+  const fetched = input.exchanges.filter((e) => isJwks(e) && e.seq < until);
   if (!fetched.length)
     return failed(
-      `The client signed the user in (${label(userinfo)}) without fetching the key set after the signing key changed: it cannot have verified the new key's signature.`,
+      `The client signed the user in without fetching the key set after the signing key changed: it cannot have verified the new key's signature. ${signIn.reason}`,
       signIn.exchanges,
     );
   return passed(
-    `Fetched the key set again (${fetched.map(label).join(', ')}) and signed the user in: ${signIn.reason.replace(/^Signed in: /, '')}`,
+    `Fetched the key set again (${fetched.map(label).join(', ')}) and signed the user in: ${signIn.reason.replace(/^Signed in[^:]*: /, '')}`,
     [...ids(...fetched), ...signIn.exchanges],
   );
 }
 
-function judgeJwksOutage(input: JudgeInput): Omit<Verdict, 'checks'> {
+function judgeJwksOutage(input: JudgeInput): Judged {
   const signIn = judgeSignIn(input);
   if (signIn.status !== 'passed')
     return {
@@ -283,27 +424,53 @@ function judgeJwksOutage(input: JudgeInput): Omit<Verdict, 'checks'> {
     };
   const down = input.exchanges.filter((e) => isJwks(e) && !succeeded(e));
   return passed(
-    `Signed the user in with its cached keys${down.length ? ` while the key set failed (${down.map(label).join(', ')})` : ''}: ${signIn.reason.replace(/^Signed in: /, '')}`,
+    `Signed the user in with its cached keys${down.length ? ` while the key set failed (${down.map(label).join(', ')})` : ''}: ${signIn.reason.replace(/^Signed in[^:]*: /, '')}`,
     [...ids(...down), ...signIn.exchanges],
   );
 }
 
-function judgeCoreIdentityDefect(input: JudgeInput): Omit<Verdict, 'checks'> {
+function judgeCoreIdentityDefect(input: JudgeInput): Judged {
   const j = mainJourney(input.exchanges);
   if (!j) return NO_SIGN_IN;
-  const followed = followSignIn(j);
+  const followed = followToToken(j);
   if (!followed.ok) return followed.verdict;
-  const { token, userinfo } = followed;
+  const { token } = followed;
+  const a = j.authorize;
+  const userinfo = j.userinfo.find(succeeded);
+  if (!userinfo) {
+    const tried = j.userinfo[0];
+    return failed(
+      tried
+        ? `/userinfo failed after ${label(token)}: ${describeError(tried)}.`
+        : `The client redeemed the code at ${label(token)} but never called /userinfo, so it never received the core identity.`,
+      ids(a, token, tried),
+    );
+  }
+  const evidence = ids(a, token, userinfo);
   if (!tokenOf(userinfo, 'core_identity'))
     return failed(
       `${label(userinfo)} returned no core identity JWT: ask for identity (vtr ["Cl.Cm.P2"] and the coreIdentityJWT claim).`,
-      ids(j.authorize, token, userinfo),
+      evidence,
     );
-  return {
-    status: 'waiting',
-    reason: `${label(userinfo)} returned a defective core identity JWT (${input.step.title}). The simulator cannot see whether your service refused it: tell it.`,
-    exchanges: ids(j.authorize, token, userinfo),
-  };
+  const facts = `${label(userinfo)} returned a defective core identity JWT (${input.step.title}).`;
+  const o = usable(input.outcome);
+  if (o?.identityAccepted === true)
+    return failed(`${facts} The service accepted it: ${seen(o)}.`, evidence);
+  if (!o)
+    return needsOutcome(
+      input,
+      facts,
+      'Whether the service accepted the identity cannot be seen from the exchanges: tell the simulator what it showed.',
+      evidence,
+    );
+  if (o.signedIn && o.identityAccepted === undefined)
+    return notJudged(
+      `${facts} Not judged: ${seen(o)}, but whether the identity was shown is unknown.`,
+      evidence,
+    );
+  const problem = identityProblem(input) ?? (o.signedIn ? null : refusalProblem(input));
+  if (problem) return notJudged(`${facts} Not judged: ${problem}.`, evidence);
+  return passed(`${facts} The service did not accept it: ${seen(o)}.`, evidence);
 }
 
 const JUDGES = {
@@ -315,7 +482,7 @@ const JUDGES = {
   'key-rotation': judgeKeyRotation,
   'jwks-outage': judgeJwksOutage,
   'core-identity-defect': judgeCoreIdentityDefect,
-} satisfies Record<PlanStepDocument['kind'], (input: JudgeInput) => Omit<Verdict, 'checks'>>;
+} satisfies Record<PlanStepDocument['kind'], (input: JudgeInput) => Judged>;
 
 /** Judges a step from its exchanges; failed request checks fail a passed or waiting step. */
 export function judgeStep(input: JudgeInput): Verdict {

@@ -48,7 +48,7 @@ const STEP_KEYS = [
   'expectation',
   'expect',
 ] as const;
-const EXPECT_KEYS = ['identity', 'returnCode'] as const;
+const EXPECT_KEYS = ['identity', 'returnCode', 'reauthenticate'] as const;
 
 const ID_MESSAGE = 'must be lowercase letters, digits and single hyphens, at most 64 characters';
 

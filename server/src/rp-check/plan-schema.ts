@@ -130,7 +130,8 @@ export const PLAN_SCHEMA: Schema = {
         expect: {
           type: 'object',
           additionalProperties: false,
-          description: 'sign-in steps: what the journey must also show.',
+          description:
+            'What the journey must also show (sign-in steps), and what the step asks of it.',
           properties: {
             identity: {
               type: 'boolean',
@@ -139,6 +140,11 @@ export const PLAN_SCHEMA: Schema = {
             returnCode: {
               type: 'boolean',
               description: 'The returnCode claim asked for, and return codes returned.',
+            },
+            reauthenticate: {
+              type: 'boolean',
+              description:
+                'The user is already signed in and the sign-in is a re-authentication (prompt=login).',
             },
           },
         },

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from '../errors/result.js';
 import { isPresetId } from '../presets/preset-id.js';
@@ -6,9 +6,9 @@ import {
   describeIssues,
   FILE_NAME_NOT_ID,
   keepSchemaCopy,
-  MAX_FILE_BYTES,
   writeFileAtomic,
 } from '../presets/preset-store.js';
+import { dataFileProblem, readDataFile } from '../presets/read-data-file.js';
 import { buildDefaultPlan, DEFAULT_PLAN_ID } from './default-plan.js';
 import { parsePlanDocument, toPlan } from './parse-plan.js';
 import { PLAN_SCHEMA, PLAN_SCHEMA_REF } from './plan-schema.js';
@@ -26,13 +26,7 @@ export type PlanLookup =
 
 const MAX_PLANS = 1000;
 
-function reason(error: unknown): string {
-  if (error instanceof SyntaxError) return `is not valid JSON (${error.message})`;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read (permission denied)';
-  if (code === 'EISDIR') return 'is a folder, not a file';
-  return error instanceof Error ? error.message : String(error);
-}
+const reason = dataFileProblem;
 
 /** Reads and checks a plan file's text; `id` is what the plan is called when the file has none. */
 export function parsePlanText(text: string, id: string): Result<Plan, string> {
@@ -51,9 +45,7 @@ export function parsePlanText(text: string, id: string): Result<Plan, string> {
 export function readPlanFile(file: string): Result<Plan, string> {
   let text: string;
   try {
-    if (statSync(file).size > MAX_FILE_BYTES)
-      return { ok: false, error: `is larger than ${MAX_FILE_BYTES / 1024} KiB` };
-    text = readFileSync(file, 'utf8');
+    text = readDataFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, error: code === 'ENOENT' ? 'does not exist' : reason(error) };
@@ -134,10 +126,7 @@ export class PlanStore {
     const file = join(this.dataDir, 'plans', `${id}.json`);
     let text: string;
     try {
-      if (!statSync(file).isFile()) return { kind: 'broken', message: 'is not a file' };
-      if (statSync(file).size > MAX_FILE_BYTES)
-        return { kind: 'broken', message: `is larger than ${MAX_FILE_BYTES / 1024} KiB` };
-      text = readFileSync(file, 'utf8');
+      text = readDataFile(file, this.dataDir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       return { kind: 'broken', message: reason(error) };

@@ -9,6 +9,7 @@ const stepOf = (status: StepResult['status'], extra: Partial<StepResult> = {}): 
   kind: 'sign-in',
   instruction: HOSTILE,
   expectation: 'e',
+  ask: { identity: false, returnCode: false, reauthenticate: false, claims: [] },
   status,
   reason: `because ${HOSTILE}`,
   exchanges: [

@@ -27,8 +27,10 @@ import {
  *   GET  /rp-check/plans/:id        one plan
  *   PUT  /rp-check/plans/:id        save a plan in the data folder
  *   GET  /rp-check/schema.json      the plan file schema
- *   POST /rp-check/start            {plan: id | plan document, attended?, timeoutSeconds?, drive?}
+ *   POST /rp-check/start            {plan: id | plan document, attended?, timeoutSeconds?, drive?,
+ *                                    reportsOutcome?}
  *   POST /rp-check/verdict          {step, verdict: pass|fail|skip|retry, note?}
+ *   POST /rp-check/steps/:id/outcome {signedIn, identityAccepted?, note?}: what the user saw
  *   POST /rp-check/stop
  *   GET  /rp-check/report?format=json|junit|html
  * Every refusal is JSON: { error, error_description, issues? }; nothing changes on a refusal.
@@ -183,11 +185,19 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
     '/rp-check/start',
     route((req, res) => {
       const b = body(req);
-      const issues = unknownFields(b, ['plan', 'attended', 'timeoutSeconds', 'drive']);
+      const issues = unknownFields(b, [
+        'plan',
+        'attended',
+        'timeoutSeconds',
+        'drive',
+        'reportsOutcome',
+      ]);
       const drive = b.drive === undefined ? undefined : parseDriveSettings(b.drive, 'drive');
       if (drive && !drive.ok) issues.push(...drive.error);
       if (b.attended !== undefined && typeof b.attended !== 'boolean')
         issues.push({ path: 'attended', message: 'must be true or false' });
+      if (b.reportsOutcome !== undefined && typeof b.reportsOutcome !== 'boolean')
+        issues.push({ path: 'reportsOutcome', message: 'must be true or false' });
       const t = b.timeoutSeconds;
       if (
         t !== undefined &&
@@ -216,6 +226,7 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
       }
       const started = run.start(plan, {
         attended: b.attended !== false,
+        reportsOutcome: b.reportsOutcome === true,
         ...(typeof t === 'number' ? { timeoutSeconds: t } : {}),
         ...(drive?.ok ? { drive: drive.value } : plan.service ? { drive: plan.service } : {}),
       });
@@ -244,6 +255,34 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
       if (issues.length) throw invalid(describeIssues(issues), issues);
       const note = typeof b.note === 'string' && b.note.trim() ? b.note.trim() : undefined;
       const r = run.verdict(b.step as string, b.verdict as TesterVerdict, note);
+      if (!r.ok) throw fromRunError(r.error);
+      res.json(r.value);
+    }),
+  );
+
+  router.post(
+    '/rp-check/steps/:id/outcome',
+    route((req, res) => {
+      const b = body(req);
+      const issues = unknownFields(b, ['signedIn', 'identityAccepted', 'note']);
+      if (typeof b.signedIn !== 'boolean')
+        issues.push({ path: 'signedIn', message: 'must be true or false' });
+      if (b.identityAccepted !== undefined && typeof b.identityAccepted !== 'boolean')
+        issues.push({ path: 'identityAccepted', message: 'must be true or false when given' });
+      if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > MAX_NOTE))
+        issues.push({
+          path: 'note',
+          message: `must be a string of at most ${MAX_NOTE} characters`,
+        });
+      if (issues.length) throw invalid(describeIssues(issues), issues);
+      const note = typeof b.note === 'string' && b.note.trim() ? b.note.trim() : undefined;
+      const r = run.outcome(String(req.params.id), {
+        signedIn: b.signedIn as boolean,
+        ...(typeof b.identityAccepted === 'boolean'
+          ? { identityAccepted: b.identityAccepted }
+          : {}),
+        ...(note ? { note } : {}),
+      });
       if (!r.ok) throw fromRunError(r.error);
       res.json(r.value);
     }),

@@ -60,16 +60,80 @@ function setup(steps: PlanStepDocument[]) {
 }
 
 describe('RpCheckRun', () => {
-  it('ends a journey after the idle timeout and judges it', () => {
+  it('ends a journey after the idle timeout, then asks the tester and never moves on alone', () => {
     const s = setup([step('a', 'id-token-defect'), step('b', 'sign-in')]);
     s.run.start(s.plan, { attended: true });
     s.emit(s.f.authorize('j'), s.f.token('j'));
     expect(s.run.status().steps[0]?.status).toBe('observing');
     expect(s.run.status().steps[0]?.exchanges).toHaveLength(2);
     s.t.fire(2000);
+    expect(s.run.status().steps[0]?.status).toBe('waiting');
+    expect(s.t.pending.size).toBe(0);
+    expect(s.run.status().currentStep).toBe(0);
+    const r = s.run.outcome('a', { signedIn: false, note: 'error page' });
+    expect(r.ok).toBe(true);
     const st = s.run.status();
-    expect(st.steps[0]?.status).toBe('passed');
+    expect(st.steps[0]).toMatchObject({
+      status: 'passed',
+      decidedBy: 'judge',
+      outcome: { source: 'tester', signedIn: false, note: 'error page' },
+    });
     expect(st.currentStep).toBe(1);
+  });
+
+  it('an answer names its step: one for a step already decided changes nothing', () => {
+    const s = setup([step('a', 'id-token-defect'), step('b', 'id-token-defect')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.authorize('j'), s.f.token('j'));
+    s.t.fire(2000);
+    s.run.outcome('a', { signedIn: true });
+    expect(s.run.status().steps[0]?.status).toBe('failed');
+    const before = s.run.status();
+    expect(s.run.outcome('a', { signedIn: false })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: 'step "a" is not waiting for an outcome (it is failed)' },
+    });
+    // The next step has seen no sign-in: an answer for it is refused too.
+    expect(s.run.outcome('b', { signedIn: false })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(s.run.outcome('zzz', { signedIn: false })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(s.run.status()).toEqual(before);
+  });
+
+  it("unattended: a verdict that needs the user's view waits one quiet timeout for a posted outcome", () => {
+    const s = setup([step('a', 'id-token-defect'), step('b', 'id-token-defect')]);
+    s.run.start(s.plan, { attended: false });
+    s.emit(s.f.authorize('j'), s.f.token('j'));
+    s.t.fire(2000);
+    expect(s.run.status().steps[0]?.status).toBe('waiting');
+    s.t.fire(2000);
+    expect(s.run.status().steps[0]).toMatchObject({ status: 'not-judged' });
+    expect(s.run.status().steps[0]?.reason).toMatch(
+      /^Not judged: no one said what the service showed\. Redeemed the code/,
+    );
+    // A test suite's outcome posted while the journey is observed ends it.
+    s.emit(s.f.authorize('k'), s.f.token('k'));
+    s.run.outcome('b', { signedIn: false });
+    expect(s.run.status()).toMatchObject({ state: 'finished' });
+    expect(s.run.status().steps[1]?.status).toBe('passed');
+  });
+
+  it('calibrates on the happy sign-in: a probe that never sees a sign-in proves no refusal', () => {
+    const s = setup([step('happy', 'sign-in'), step('a', 'id-token-defect')]);
+    s.run.start(s.plan, { attended: true });
+    s.emit(s.f.authorize('j'), s.f.token('j'), s.f.userinfo('j'));
+    s.run.outcome('happy', { signedIn: false });
+    expect(s.run.status().steps[0]?.status).toBe('failed');
+    s.emit(s.f.authorize('k'), s.f.token('k'));
+    s.t.fire(2000);
+    s.run.outcome('a', { signedIn: false });
+    expect(s.run.status().steps[1]).toMatchObject({ status: 'not-judged' });
+    expect(s.run.status().steps[1]?.reason).toMatch(/good sign-in \(step "happy"\)/);
   });
 
   it("starts the idle timer only at the step's first /authorize", () => {
@@ -81,8 +145,10 @@ describe('RpCheckRun', () => {
     s.emit(s.f.authorize('j'));
     expect(s.t.pending.size).toBe(1);
     s.emit(s.f.token('j'), s.f.userinfo('j'));
-    expect(s.run.status().steps[0]?.status).toBe('passed');
+    expect(s.run.status().steps[0]?.status).toBe('waiting');
     expect(s.t.pending.size).toBe(0);
+    s.run.outcome('a', { signedIn: true });
+    expect(s.run.status().steps[0]?.status).toBe('passed');
   });
 
   it('ignores exchanges of the admin API and /config, and those between steps', () => {
@@ -114,8 +180,11 @@ describe('RpCheckRun', () => {
     const s = setup([step('a', 'id-token-defect')]);
     s.run.start(s.plan, { attended: true });
     s.emit(s.f.authorize('j'), s.f.token('j'), s.f.authorize('k'), s.f.authorize('m'));
+    expect(s.run.status().steps[0]?.status).toBe('waiting');
+    s.run.outcome('a', { signedIn: false });
     const st = s.run.status();
     expect(st.state).toBe('finished');
+    expect(st.steps[0]?.status).toBe('failed');
     expect(st.steps[0]?.reason).toMatch(/a sign-in loop/);
   });
 

@@ -9,11 +9,13 @@ import { resolveScenario } from '../presets/resolve-preset.js';
 import { checkScenario } from '../presets/scenario-formats.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import { driveStep } from './drive/drive-step.js';
-import { journeyEnded, judgeStep } from './judge-step.js';
+import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
+import { askOf } from './step-ask.js';
 import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import type {
   DriveSettings,
   ExchangeRef,
+  ObservedOutcome,
   Plan,
   PlanStepDocument,
   RpCheckStatus,
@@ -53,6 +55,8 @@ export type RunError =
 
 export interface StartOptions {
   attended: boolean;
+  /** Unattended: a test suite reports each step's outcome, so every step waits for it. */
+  reportsOutcome?: boolean;
   /** Overrides the plan's timeoutSeconds. */
   timeoutSeconds?: number;
   /** The check drives the service itself (acting as the user's browser) through each step. */
@@ -82,11 +86,14 @@ export interface RpCheckRunDeps {
   events: SimulatorEvents;
   clock: () => number;
   timers?: Timers;
+  /** The named simulator this check belongs to: it observes that simulator's exchanges only. */
+  simulator?: string | undefined;
 }
 
 interface Active {
   plan: Plan;
   attended: boolean;
+  reportsOutcome: boolean;
   timeoutMs: number;
   waitMs: number;
   steps: StepResult[];
@@ -123,6 +130,7 @@ const freshStep = (s: PlanStepDocument): StepResult => ({
   kind: s.kind,
   instruction: s.instruction,
   expectation: s.expectation,
+  ask: askOf(s),
   status: 'pending',
   exchanges: [],
   evidence: [],
@@ -152,7 +160,9 @@ export class RpCheckRun {
 
   constructor(private readonly deps: RpCheckRunDeps) {
     this.timers = deps.timers ?? realTimers;
-    const listener = (e: Exchange) => this.guarded(() => this.observe(e));
+    const listener = (e: Exchange) => {
+      if (e.simulator === deps.simulator) this.guarded(() => this.observe(e));
+    };
     deps.events.on('exchange', listener);
     this.unsubscribe = () => deps.events.off('exchange', listener);
   }
@@ -189,6 +199,7 @@ export class RpCheckRun {
     this.active = {
       plan: structuredClone(plan),
       attended: options.attended,
+      reportsOutcome: options.reportsOutcome === true,
       timeoutMs: timeout * 1000,
       waitMs: plan.waitSeconds * 1000,
       steps: plan.steps.map(freshStep),
@@ -270,6 +281,49 @@ export class RpCheckRun {
     step.judgeReason = judged.reason;
     step.endedAt = new Date(this.deps.clock()).toISOString();
     this.advance(a);
+    return ok(this.status());
+  }
+
+  /**
+   * What the user saw at the end of the current step's journey, reported by the tester or a test
+   * suite. It names the step it is for: an answer for a step that is no longer current changes
+   * nothing. It ends a journey still being observed, then the step is judged with it.
+   */
+  outcome(
+    stepId: string,
+    reported: { signedIn: boolean; identityAccepted?: boolean; note?: string },
+  ): Result<RpCheckStatus, RunError> {
+    const a = this.active;
+    if (!a) return err({ code: 'conflict', message: 'no run has been started' });
+    const index = a.steps.findIndex((s) => s.id === stepId);
+    if (index < 0) return err({ code: 'invalid', message: `the plan has no step "${stepId}"` });
+    const step = a.steps[index] as StepResult;
+    const live =
+      !a.finishedAt &&
+      index === a.current &&
+      (step.status === 'observing' || step.status === 'waiting');
+    if (!live)
+      return err({
+        code: 'conflict',
+        message: `step "${stepId}" is not waiting for an outcome (it is ${step.status})`,
+      });
+    if (!a.stepExchanges.some((e) => e.endpoint === 'authorize'))
+      return err({
+        code: 'conflict',
+        message: `step "${stepId}" has seen no sign-in yet: sign in on your service first`,
+      });
+    this.clearTimers(a);
+    step.outcome = {
+      source: 'tester',
+      signedIn: reported.signedIn,
+      ...(reported.identityAccepted !== undefined
+        ? { identityAccepted: reported.identityAccepted }
+        : {}),
+      ...(reported.note ? { note: reported.note } : {}),
+      at: new Date(this.deps.clock()).toISOString(),
+    } satisfies ObservedOutcome;
+    step.status = 'observing';
+    this.end(a);
     return ok(this.status());
   }
 
@@ -465,15 +519,43 @@ export class RpCheckRun {
   }
 
   private judge(a: Active) {
+    const step = a.steps[a.current] as StepResult;
     return judgeStep({
       step: a.plan.steps[a.current] as PlanStepDocument,
       exchanges: a.stepExchanges,
       earlier: a.history,
       config: a.stepConfig,
+      ...(step.outcome ? { outcome: step.outcome } : {}),
+      calibration: this.calibration(a),
     });
   }
 
-  /** The step's journey ended: judge it, then wait for the tester or move on. */
+  /** What the happy-path steps decided before the current one showed about the service. */
+  private calibration(a: Active): Calibration {
+    const out: Calibration = {};
+    for (let i = 0; i < a.current; i++) {
+      const plan = a.plan.steps[i] as PlanStepDocument;
+      const result = a.steps[i] as StepResult;
+      if (plan.kind !== 'sign-in' || result.status === 'pending' || result.status === 'skipped')
+        continue;
+      const outcome = result.outcome ? { outcome: result.outcome } : {};
+      if (plan.expect?.identity) out.identity = { step: plan.id, ...outcome };
+      else if (!plan.expect?.returnCode && !plan.expect?.reauthenticate)
+        out.signIn = {
+          step: plan.id,
+          calledUserinfo: result.exchanges.some((e) => e.endpoint === 'userinfo' && e.status < 400),
+          ...outcome,
+        };
+    }
+    return out;
+  }
+
+  /**
+   * The step's journey ended: judge it. Without an outcome, a tester at the window is asked what
+   * the service showed (the step waits, however long, for the answer or a Skip); unattended, a
+   * verdict that needs the user's view (every verdict, when a test suite reports outcomes) waits
+   * one quiet timeout for the outcome, then is decided without it.
+   */
   private end(a: Active): void {
     if (this.active !== a || a.finishedAt) return;
     const step = a.steps[a.current] as StepResult;
@@ -485,15 +567,31 @@ export class RpCheckRun {
     step.checks = v.checks;
     step.reason = v.reason;
     step.decidedBy = 'judge';
-    if (v.status === 'waiting' && a.attended) {
+    if (!step.outcome && (a.attended || a.reportsOutcome || v.status === 'waiting')) {
       step.status = 'waiting';
+      if (!a.attended) a.idle = this.timers.set(() => this.decide(a, this.judge(a)), a.timeoutMs);
       this.tell(a, a.current);
       return;
     }
+    this.decide(a, v);
+  }
+
+  /** Records the judge's verdict on the current step and moves on. */
+  private decide(a: Active, v: ReturnType<typeof judgeStep>): void {
+    if (this.active !== a || a.finishedAt) return;
+    const step = a.steps[a.current] as StepResult;
+    this.clearTimers(a);
+    step.exchanges = a.stepExchanges.map(refOf);
+    step.evidence = v.exchanges;
+    step.checks = v.checks;
+    step.decidedBy = 'judge';
     if (v.status === 'waiting') {
       step.status = 'not-judged';
-      step.reason = `Not judged: no tester was there to decide. ${v.reason}`;
-    } else step.status = v.status;
+      step.reason = `Not judged: ${step.outcome ? 'the outcome could not decide it' : 'no one said what the service showed'}. ${v.reason}`;
+    } else {
+      step.status = v.status;
+      step.reason = v.reason;
+    }
     step.endedAt = new Date(this.deps.clock()).toISOString();
     this.advance(a);
   }

@@ -26,6 +26,20 @@ export interface StepExpectations {
   identity?: boolean;
   /** The client asks for the returnCode claim and receives return codes. */
   returnCode?: boolean;
+  /** The user is already signed in; the sign-in is a re-authentication (prompt=login). */
+  reauthenticate?: boolean;
+}
+
+/** What a step asks of the sign-in, machine-readable (beside the instruction). */
+export interface StepAsk {
+  /** Ask for identity: vtr ["Cl.Cm.P2"] with the claims below. */
+  identity: boolean;
+  /** Ask for the returnCode claim. */
+  returnCode: boolean;
+  /** Sign in first, then start a re-authentication (prompt=login). */
+  reauthenticate: boolean;
+  /** The userinfo claims to request. */
+  claims: string[];
 }
 
 /** One step of a plan file. */
@@ -174,6 +188,8 @@ export interface StepResult {
   kind: StepKind;
   instruction: string;
   expectation: string;
+  /** What the step asks of the sign-in (for a test suite). */
+  ask: StepAsk;
   status: StepStatus;
   /** Why: names the exchanges it rests on (#seq). */
   reason?: string;
@@ -226,6 +242,8 @@ export interface RpCheckStatus {
 export interface StartRequest {
   plan: string;
   attended?: boolean;
+  /** Unattended: a test suite posts each step's outcome (every step waits for it). */
+  reportsOutcome?: boolean;
   timeoutSeconds?: number;
   /** Drive the service (wins over the plan's `service` section). */
   drive?: DriveSettings;

@@ -10,8 +10,8 @@ import type { DriveSettings, Plan, RpCheckStatus } from './rp-check-types.js';
 
 /**
  * Headless --rp-check: finds the plan (a file, or the id of a built-in or saved plan), starts an
- * unattended run, tells each step's outcome, and writes the report when the plan ends. The
- * simulator keeps serving afterwards.
+ * unattended run, tells each step's outcome, writes the report when the plan ends and answers
+ * the exit code a CI job gates on.
  */
 
 export interface RpCheckOptions {
@@ -22,8 +22,28 @@ export interface RpCheckOptions {
   /** Drive the service (wins over the plan's `service` section). */
   drive?: DriveSettings;
   version?: string;
+  /** A step "not judged" or skipped fails the run too. */
+  strict?: boolean;
+  /** Called once when the plan ends (after the report is written) with the exit code. */
+  onDone?: (exitCode: number) => void;
   /** One line for the person watching (stderr in the CLI). */
   say: (line: string) => void;
+}
+
+/** Exit codes of an unattended check. */
+export const EXIT_PASSED = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+/**
+ * 1 when a step failed or the run was stopped before every step ran (strict: also a step "not
+ * judged" or skipped), else 0.
+ */
+export function exitCodeFor(s: RpCheckStatus, strict: boolean): number {
+  const { failed, pending, notJudged, skipped } = s.summary;
+  if (failed > 0 || pending > 0) return EXIT_FAILED;
+  if (strict && notJudged + skipped > 0) return EXIT_FAILED;
+  return EXIT_PASSED;
 }
 
 function findPlan(simulator: Simulator, arg: string): Result<Plan, string> {
@@ -81,23 +101,10 @@ function startRpCheck(
   });
   run.onFinished((status) => {
     options.say(`rp-check finished: ${summaryLine(status)}`);
-    if (options.report === undefined) return;
-    const format = formatForFile(options.report) ?? 'json';
-    const report = buildReport({
-      run,
-      plans: simulator.rpCheck.plans,
-      version: options.version ?? '0.0.0',
-      simulatorUrl: () => simulator.config.get().simulatorUrl,
-      now: simulator.context.clock,
-    });
-    try {
-      writeFileAtomic(options.report, renderReport(report, format).text);
-      options.say(`rp-check report written to ${options.report}`);
-    } catch (error) {
-      options.say(
-        `rp-check report could not be written to ${options.report}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const written = writeReport(simulator, options);
+    const code = written ? exitCodeFor(status, options.strict === true) : EXIT_USAGE;
+    options.say(`rp-check exit code ${code}`);
+    options.onDone?.(code);
   });
   const started = run.start(plan, {
     attended: false,
@@ -106,4 +113,27 @@ function startRpCheck(
   });
   if (!started.ok) return err(`--rp-check ${options.plan}: ${started.error.message}`);
   return ok(undefined);
+}
+
+/** Writes the report when one was asked for; false when it could not be written. */
+function writeReport(simulator: Simulator, options: RpCheckOptions): boolean {
+  if (options.report === undefined) return true;
+  const format = formatForFile(options.report) ?? 'json';
+  const report = buildReport({
+    run: simulator.rpCheck.run,
+    plans: simulator.rpCheck.plans,
+    version: options.version ?? '0.0.0',
+    simulatorUrl: () => simulator.config.get().simulatorUrl,
+    now: simulator.context.clock,
+  });
+  try {
+    writeFileAtomic(options.report, renderReport(report, format).text);
+    options.say(`rp-check report written to ${options.report}`);
+    return true;
+  } catch (error) {
+    options.say(
+      `rp-check report could not be written to ${options.report}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
 }

@@ -16,12 +16,18 @@ export interface RuleFinding {
 /** The provider recommends client assertions live at most 5 minutes; longer is allowed (warning only). */
 export const RECOMMENDED_ASSERTION_LIFETIME_SECONDS = 300;
 
-/** The audiences /token accepts in a client assertion: the token endpoint and the issuer. */
+/**
+ * The audiences /token accepts in a client assertion: the token endpoint and the issuer, and the
+ * token endpoint at the back-channel address when discovery advertises one (BACKCHANNEL_URL).
+ */
 export function acceptedAssertionAudiences(
   issuer: string,
   tokenEndpoint: string,
+  backchannelTokenEndpoint?: string,
 ): readonly string[] {
-  return [tokenEndpoint, issuer];
+  return backchannelTokenEndpoint === undefined || backchannelTokenEndpoint === tokenEndpoint
+    ? [tokenEndpoint, issuer]
+    : [tokenEndpoint, backchannelTokenEndpoint, issuer];
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -186,11 +186,11 @@ export async function judgeCoreIdentity(
 /**
  * The failing checks of the simulator's own analysis of the tokens this client received, for what
  * the checks above do not cover (iss of the core identity JWT, claim shapes…). Only failures are
- * kept, each once.
+ * kept, each once; a failure already found above gets the name of the configured error behind it.
  */
 export function analysisFailures(
   analyses: readonly TokenAnalysis[],
-  already: readonly TestClientCheck[],
+  already: TestClientCheck[],
 ): TestClientCheck[] {
   const out: TestClientCheck[] = [];
   const roleName: Record<string, string> = {
@@ -204,8 +204,13 @@ export function analysisFailures(
     for (const c of analysis.checks) {
       if (c.ok) continue;
       const name = `${roleName[analysis.role] ?? analysis.role} ${c.name}`;
-      if (already.some((a) => !a.ok && a.name.toLowerCase() === name.toLowerCase())) continue;
       const because = c.scenario ? ` (configured error ${c.scenario})` : '';
+      const same = already.find((a) => !a.ok && a.name.toLowerCase() === name.toLowerCase());
+      if (same) {
+        // Already refused for this reason: name the configured error behind it, once.
+        if (because && !same.detail.includes(because)) same.detail += because;
+        continue;
+      }
       out.push(check(name, false, `Refused: ${c.detail}${because}`));
     }
   }

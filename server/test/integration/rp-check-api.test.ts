@@ -50,6 +50,11 @@ const start = (h: Harness, body: unknown) =>
     .post(`${API}/start`)
     .set('Content-Type', 'application/json')
     .send(JSON.stringify(body));
+const outcome = (h: Harness, stepId: string, body: unknown) =>
+  request(h.app)
+    .post(`${API}/steps/${stepId}/outcome`)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 const verdict = (h: Harness, body: unknown) =>
   request(h.app)
     .post(`${API}/verdict`)
@@ -155,6 +160,18 @@ describe('rp-check API: start refuses bad input and changes nothing', () => {
     ['a plan id with a path', { plan: '../x' }, 400, /is not a plan id/],
     ['a malformed inline plan', { plan: { name: 'x', steps: [{}] } }, 400, /plan.steps\[0\].id/],
     [
+      'reportsOutcome as a number',
+      { plan: 'default', reportsOutcome: 1 },
+      400,
+      /reportsOutcome: must be true or false/,
+    ],
+    [
+      'reportsOutcome as an object',
+      { plan: 'default', reportsOutcome: {} },
+      400,
+      /reportsOutcome: must be true or false/,
+    ],
+    [
       'attended as a string',
       { plan: 'default', attended: 'yes' },
       400,
@@ -229,18 +246,29 @@ describe('rp-check API: start refuses bad input and changes nothing', () => {
 });
 
 describe('rp-check API: a run', () => {
-  it('judges each step, asks the tester where only the tester can tell, and restores the configuration', async () => {
+  it('judges each step with what the tester saw, and restores the configuration', async () => {
     const h = await harness();
     const before = structuredClone(h.config());
     const started = await start(h, { plan: PLAN }).expect(201);
     expect(started.body).toMatchObject({ state: 'running', currentStep: 0, attended: true });
     expect(started.body.steps[0].status).toBe('observing');
+    expect(started.body.steps[2].ask).toEqual({
+      identity: true,
+      returnCode: false,
+      reauthenticate: false,
+      claims: ['https://vocab.account.gov.uk/v1/coreIdentityJWT'],
+    });
 
     await signIn(h);
-    let s = await waitFor(h, (x) => x.currentStep === 1);
+    // The journey ended at /userinfo: the window asks what the service showed, and waits.
+    let s = await waitFor(h, (x) => x.steps[0]?.status === 'waiting');
+    await new Promise((r) => setTimeout(r, 1300));
+    expect((await status(h)).currentStep).toBe(0);
+    await outcome(h, 'happy', { signedIn: true }).expect(200);
+    s = await waitFor(h, (x) => x.currentStep === 1);
     expect(s.steps[0]).toMatchObject({ status: 'passed', decidedBy: 'judge' });
     expect(s.steps[0]?.reason).toMatch(
-      /^Signed in: \/authorize #\d+, \/token #\d+, \/userinfo #\d+\.$/,
+      /^Signed in: \/authorize #\d+, \/token #\d+, \/userinfo #\d+\. Seen: the tester reported the user signed in\.$/,
     );
     expect(s.steps[0]?.evidence).toHaveLength(3);
     expect(h.config().errorConfiguration.idTokenErrors).toEqual(['INVALID_ISS']);
@@ -254,10 +282,15 @@ describe('rp-check API: a run', () => {
     expect(decided.body.error_description).toMatch(/is not waiting for a verdict \(it is passed\)/);
 
     await signIn(h, { userinfo: false });
+    s = await waitFor(h, (x) => x.steps[1]?.status === 'waiting');
+    await outcome(h, 'bad-iss', { signedIn: false, note: 'error page' }).expect(200);
     s = await waitFor(h, (x) => x.currentStep === 2);
-    expect(s.steps[1]).toMatchObject({ status: 'passed' });
+    expect(s.steps[1]).toMatchObject({
+      status: 'passed',
+      outcome: { source: 'tester', signedIn: false, note: 'error page' },
+    });
     expect(s.steps[1]?.reason).toMatch(
-      /^Redeemed the code at \/token #\d+ and did not call \/userinfo\.$/,
+      /^Redeemed the code at \/token #\d+, did not call \/userinfo and did not sign the user in \(the tester reported the user not signed in \("error page"\)\)\.$/,
     );
 
     await signIn(h, { identity: true });
@@ -302,10 +335,13 @@ describe('rp-check API: a run', () => {
     const h = await harness();
     await start(h, { plan: { ...PLAN, steps: [PLAN.steps[1]] } }).expect(201);
     await signIn(h);
+    await waitFor(h, (x) => x.steps[0]?.status === 'waiting');
+    // Reported refused, but /userinfo was called: both facts in the reason.
+    await outcome(h, 'bad-iss', { signedIn: false }).expect(200);
     const s = await waitFor(h, (x) => x.state === 'finished');
     expect(s.steps[0]?.status).toBe('failed');
     expect(s.steps[0]?.reason).toMatch(
-      /\/userinfo #\d+ was called with the access token from \/token #\d+/,
+      /\/userinfo #\d+ was called with the access token from \/token #\d+.*, although the tester reported the user not signed in\.$/,
     );
   });
 
@@ -315,7 +351,7 @@ describe('rp-check API: a run', () => {
     await signIn(h, { identity: true });
     const s = await waitFor(h, (x) => x.state === 'finished');
     expect(s.steps[0]?.status).toBe('not-judged');
-    expect(s.steps[0]?.reason).toMatch(/^Not judged: no tester was there to decide\./);
+    expect(s.steps[0]?.reason).toMatch(/^Not judged: no one said what the service showed\./);
     expect(s.summary.notJudged).toBe(1);
   });
 
@@ -346,6 +382,51 @@ describe('rp-check API: a run', () => {
     // The tester may decide the current step before the judge does.
     await verdict(h, { step: 'happy', verdict: 'fail', note: 'error page was blank' }).expect(200);
     expect((await status(h)).steps[0]).toMatchObject({ status: 'failed', decidedBy: 'tester' });
+    await expectStillServing(h.app);
+  });
+
+  it('outcome: refuses bad input with 400 and changes nothing; 409 for a step not waiting', async () => {
+    const h = await harness();
+    await outcome(h, 'happy', { signedIn: true }).expect(409); // no run yet
+    await start(h, { plan: PLAN }).expect(201);
+    const bad: unknown[] = [
+      [],
+      'yes',
+      null,
+      5,
+      {},
+      { signedIn: 'true' },
+      { signedIn: 1 },
+      { signedIn: null },
+      { signedIn: {} },
+      { signedIn: [true] },
+      { signedIn: true, identityAccepted: 'no' },
+      { signedIn: true, identityAccepted: null },
+      { signedIn: true, identityAccepted: [] },
+      { signedIn: true, note: {} },
+      { signedIn: true, note: 5 },
+      { signedIn: true, note: 'x'.repeat(2001) },
+      { signedIn: true, extra: true },
+    ];
+    const before = await status(h);
+    for (const body of bad) {
+      const res = await outcome(h, 'happy', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(res.body.error_description, JSON.stringify(body)).toMatch(/\S/);
+    }
+    const broken = await request(h.app)
+      .post(`${API}/steps/happy/outcome`)
+      .set('Content-Type', 'application/json')
+      .send('{"signedIn":');
+    expect(broken.status).toBe(400);
+    expect(await status(h)).toEqual(before);
+    // No sign-in yet, an unknown step, a step that is not current: refused, nothing changes.
+    const early = await outcome(h, 'happy', { signedIn: true }).expect(409);
+    expect(early.body.error_description).toMatch(/has seen no sign-in yet/);
+    await outcome(h, 'nope', { signedIn: true }).expect(400);
+    await outcome(h, 'core', { signedIn: true }).expect(409);
+    expect(await status(h)).toEqual(before);
     await expectStillServing(h.app);
   });
 

@@ -1,7 +1,9 @@
 /**
  * `npm run headless -- --rp-check PLAN --report FILE`, spawned as a user runs it: the plan runs
  * unattended while a scripted relying party signs in, the report is written when the plan ends
- * and the simulator keeps serving; an unknown or malformed plan stops the start with one line.
+ * and the process exits with a code a CI job gates on (0 no failure, 1 a failure, 2 a usage
+ * error; --rp-check-strict also fails on "not judged"); an unknown or malformed plan stops the
+ * start with one line.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpCheckStatus } from '../../src/contract.js';
-import { runFlow } from '../helpers/relying-party.js';
+import { IDENTITY_CLAIMS_REQUEST, runFlow } from '../helpers/relying-party.js';
 import { CLI, freePort, runNode, spawnNode } from '../../../bench/lib/processes.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'rp-check-cli-'));
@@ -43,7 +45,7 @@ async function waitFor(url: string, until: (s: RpCheckStatus) => boolean): Promi
 }
 
 describe('headless --rp-check', () => {
-  it('runs the plan unattended, writes the JUnit report when it ends, and keeps serving', async () => {
+  it('runs the plan unattended, writes the JUnit report when it ends, and exits 1 on a failure', async () => {
     const plan = join(dir, 'ci.json');
     const report = join(dir, 'out', 'rp-check.xml');
     writeFileSync(
@@ -80,10 +82,8 @@ describe('headless --rp-check', () => {
       await waitFor(cli.url, (s) => s.currentStep === 1);
       // A careless client: it calls /userinfo although the ID token signature is wrong.
       await runFlow(cli.url, fresh());
-      const done = await waitFor(cli.url, (s) => s.state === 'finished');
-      expect(done.summary).toMatchObject({ passed: 1, failed: 1 });
-      const until = Date.now() + 5000;
-      while (!existsSync(report) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      // The process ends with the plan, once the report is written.
+      expect(await cli.exited).toBe(1);
       const xml = readFileSync(report, 'utf8');
       expect(xml).toContain(
         '<testsuite name="CI plan" tests="2" failures="1" errors="0" skipped="0"',
@@ -94,11 +94,54 @@ describe('headless --rp-check', () => {
       expect(cli.stderr()).toMatch(/rp-check 1\/2 happy: Sign in\./);
       expect(cli.stderr()).toMatch(/rp-check finished: 1 passed, 1 failed/);
       expect(cli.stderr()).toContain(`rp-check report written to ${report}`);
-      // Still serving.
-      const discovery = await fetch(`${cli.url}/.well-known/openid-configuration`);
-      expect(discovery.status).toBe(200);
+      expect(cli.stderr()).toMatch(/rp-check exit code 1\n/);
     } finally {
-      expect(await cli.stop('SIGTERM')).toBe(0);
+      await cli.stop('SIGKILL');
+    }
+  });
+
+  it('exits 0 with a step "not judged", 1 with --rp-check-strict', async () => {
+    const plan = join(dir, 'core.json');
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        name: 'Core plan',
+        steps: [
+          step('core', 'core-identity-defect', {
+            scenario: {
+              name: 'core',
+              persona: 'identity-passport',
+              errorConfiguration: { coreIdentityErrors: ['INVALID_SIGNATURE'] },
+            },
+          }),
+        ],
+      }),
+    );
+    for (const [strict, code] of [
+      [false, 0],
+      [true, 1],
+    ] as const) {
+      const port = await freePort();
+      const args = [CLI, '--port', String(port), '--rp-check', plan, '--rp-check-timeout', '1'];
+      const cli = await spawnNode(strict ? [...args, '--rp-check-strict'] : args, { env: {} });
+      try {
+        await waitFor(cli.url, (s) => s.currentStep === 0);
+        await runFlow(cli.url, {
+          authorize: {
+            nonce: randomUUID(),
+            state: randomUUID(),
+            vtr: '["Cl.Cm.P2"]',
+            claims: IDENTITY_CLAIMS_REQUEST,
+            scope: 'openid',
+          },
+        });
+        expect(await cli.exited, cli.stderr()).toBe(code);
+        expect(cli.stderr()).toMatch(
+          /rp-check finished: 0 passed, 0 failed, 0 skipped, 1 not judged/,
+        );
+      } finally {
+        await cli.stop('SIGKILL');
+      }
     }
   });
 
@@ -113,6 +156,8 @@ describe('headless --rp-check', () => {
       [['--rp-check', bad], /--rp-check .*bad.json: steps\[0\].title: must be a string/],
       [['--rp-check', join(dir, 'missing.json')], /missing.json: does not exist/],
       [['--report', 'x.xml'], /--report needs --rp-check/],
+      [['--rp-check-strict'], /--rp-check-strict needs --rp-check/],
+      [['--rp-check', '--rp-check-strict=yes'], /--rp-check-strict takes no value/],
     ];
     for (const [args, message] of cases) {
       const port = await freePort();

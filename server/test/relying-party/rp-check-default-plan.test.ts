@@ -36,8 +36,29 @@ interface Rp {
   signIn(step: StepResult): Promise<string>;
 }
 
-function wantsIdentity(step: StepResult): boolean {
-  return step.kind === 'core-identity-defect' || /asking for identity/.test(step.instruction);
+const wantsIdentity = (step: StepResult): boolean => step.ask.identity;
+
+/**
+ * What the user saw, as a test suite driving the service reports it: signed in or not, and for
+ * identity steps whether the verified identity was shown.
+ */
+function outcomeOf(step: StepResult, decision: string) {
+  const signedIn = decision.startsWith('signed in');
+  return {
+    signedIn,
+    ...(step.ask.identity ? { identityAccepted: decision === 'signed in with identity' } : {}),
+    note: decision,
+  };
+}
+
+/** Reports the outcome; a step the judge already decided from the exchanges answers 409. */
+async function report(base: string, step: StepResult, decision: string): Promise<void> {
+  const res = await fetch(`${base}${API}/steps/${step.id}/outcome`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(outcomeOf(step, decision)),
+  });
+  expect([200, 409], `${step.id}: ${await res.clone().text()}`).toContain(res.status);
 }
 
 async function authorize(base: string, identity: boolean) {
@@ -132,7 +153,7 @@ function carefulRp(base: string): Rp {
       const info = await userinfo(base, tokens.access_token);
       if (!info.claims) return `stopped: userinfo error ${info.error}`;
       const core = info.claims['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
-      if (typeof core !== 'string') return 'signed in';
+      if (typeof core !== 'string') return identity ? 'signed in without identity' : 'signed in';
       try {
         const { kid } = decodeProtectedHeader(core);
         const { payload } = await jwtVerify(core, await didKey(String(kid)), {
@@ -158,7 +179,8 @@ function carelessRp(base: string): Rp {
       const redeemed = (await redeem(base, code)).tokens ?? (await redeem(base, code)).tokens;
       if (!redeemed) return 'stopped: token error';
       await userinfo(base, redeemed.access_token);
-      return 'signed in';
+      // It shows whatever name it was given: a forged identity is accepted.
+      return wantsIdentity(step) ? 'signed in with identity' : 'signed in';
     },
   };
 }
@@ -173,7 +195,12 @@ async function runPlan(sim: ListeningSimulator, rp: Rp) {
   const started = await fetch(`${base}${API}/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ plan: 'default', attended: false, timeoutSeconds: 1 }),
+    body: JSON.stringify({
+      plan: 'default',
+      attended: false,
+      reportsOutcome: true,
+      timeoutSeconds: 1,
+    }),
   });
   expect(started.status).toBe(201);
   const decisions: Record<string, string> = {};
@@ -187,7 +214,9 @@ async function runPlan(sim: ListeningSimulator, rp: Rp) {
     const step = s.steps[index];
     if (index > handled && step?.status === 'observing') {
       handled = index;
-      decisions[step.id] = await rp.signIn(step);
+      const decision = await rp.signIn(step);
+      decisions[step.id] = decision;
+      await report(base, step, decision);
     }
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -208,17 +237,15 @@ describe('relying-party check: the default plan, end to end', () => {
     // Judged steps pass. An authorisation error that does not apply to this kind of request
     // (one needing a re-authentication, say) is "not judged", which is not a pass either.
     const notPassed = final.steps.filter(
-      (s) =>
-        s.status !== 'passed' &&
-        s.kind !== 'core-identity-defect' &&
-        !(s.kind === 'authorize-error' && s.status === 'not-judged'),
+      (s) => s.status !== 'passed' && !(s.kind === 'authorize-error' && s.status === 'not-judged'),
     );
     expect(notPassed.map((s) => `${s.id}: ${s.status}: ${s.reason}`)).toEqual([]);
     for (const id of ['authorize-access-denied', 'authorize-temporarily-unavailable'])
       expect(final.steps.find((s) => s.id === id)?.status, id).toBe('passed');
-    // What only a tester can judge is "not judged" unattended, never passed.
+    // Core identity steps are judged from the reported outcome, calibrated on the identity step.
+    expect(byKind('core-identity-defect')).toHaveLength(6);
     for (const s of byKind('core-identity-defect')) {
-      expect(s.status).toBe('not-judged');
+      expect(s.status).toBe('passed');
       expect(decisions[s.id]).toMatch(/^refused the core identity/);
     }
     for (const s of byKind('id-token-defect'))
@@ -251,6 +278,20 @@ describe('relying-party check: the default plan, end to end', () => {
       );
     }
     expect(final.steps.find((s) => s.kind === 'key-rotation')?.status).toBe('failed');
+    // It shows the name of any identity it is given: every core identity defect step fails.
+    const core = final.steps.filter((s) => s.kind === 'core-identity-defect');
+    expect(core).toHaveLength(6);
+    for (const s of core) {
+      expect(s.status, s.id).toBe('failed');
+      expect(s.reason).toMatch(
+        /The service accepted it: the tester reported the user signed in with the verified identity/,
+      );
+    }
+    // It signs the user in whatever /userinfo answered: every userinfo error step fails.
+    for (const s of final.steps.filter((x) => x.kind === 'userinfo-error')) {
+      expect(s.status, s.id).toBe('failed');
+      expect(s.reason).toMatch(/yet the user was signed in/);
+    }
     // It follows the happy paths and stops at authorisation errors like anyone would.
     for (const s of final.steps.filter((x) => x.kind === 'sign-in'))
       expect(s.status, `${s.id}: ${s.reason}`).toBe('passed');

@@ -20,6 +20,7 @@ import {
   exchangeStatus,
 } from './exchange-format.js';
 import { injectedName } from '../scenarios/scenario-catalogue.js';
+import { ExchangeActions } from './ExchangeActions.js';
 
 type Tab = 'request' | 'response' | 'tokens';
 
@@ -249,6 +250,7 @@ export function ExchangeDetail() {
             </span>
           ))}
         </div>
+        <ExchangeActions e={e} />
       </header>
       <div className="tabs" role="tablist" aria-label="Exchange parts">
         {tabs.map((t) => (

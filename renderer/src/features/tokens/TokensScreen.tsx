@@ -7,6 +7,7 @@ import { formatClock } from './format-time.js';
 import { analysisFor } from './analysis-for.js';
 import { ROLE_LABELS } from './claim-explanations.js';
 import { TokenView } from './TokenView.js';
+import { KeyTools } from './KeyTools.js';
 import { verdictOf } from './check-groups.js';
 
 const ROLES = Object.keys(ROLE_LABELS) as TokenRole[];
@@ -136,12 +137,15 @@ export function TokensScreen() {
   let main;
   if (showPaste) {
     main = (
-      <TokenView
-        role={paste.analysis.role}
-        compact={paste.analysis.compact}
-        analysis={paste.analysis}
-        analysisState="ready"
-      />
+      <>
+        <TokenView
+          role={paste.analysis.role}
+          compact={paste.analysis.compact}
+          analysis={paste.analysis}
+          analysisState="ready"
+        />
+        <KeyTools token={paste.analysis.compact} />
+      </>
     );
   } else if (selected && token) {
     const analysis =
@@ -164,6 +168,7 @@ export function TokensScreen() {
                 : 'ready'
           }
         />
+        <KeyTools token={token.compact} />
       </>
     );
   } else {

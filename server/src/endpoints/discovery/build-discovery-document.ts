@@ -11,14 +11,22 @@ export const CLIENT_ASSERTION_ALGS = [
   'ES256',
 ] as const;
 
-/** The discovery document, keys in the order the public simulator serves them. */
-export function buildDiscoveryDocument(config: SimulatorConfig): Record<string, unknown> {
+/**
+ * The discovery document, keys in the order the public simulator serves them. With a back-channel
+ * URL, the endpoints a relying party's server calls (token, userinfo, JWKS) are placed there;
+ * authorize, logout, the trustmark and the issuer stay at simulatorUrl (the browser's address).
+ */
+export function buildDiscoveryDocument(
+  config: SimulatorConfig,
+  backchannelUrl?: string,
+): Record<string, unknown> {
   const s = config.simulatorUrl;
+  const b = backchannelUrl ?? s;
   const doc: Record<string, unknown> = {
     authorization_endpoint: `${s}/authorize`,
-    token_endpoint: `${s}/token`,
+    token_endpoint: `${b}/token`,
     issuer: `${s}/`,
-    jwks_uri: `${s}/.well-known/jwks.json`,
+    jwks_uri: `${b}/.well-known/jwks.json`,
     scopes_supported: ['openid', 'email', 'phone'],
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
@@ -31,7 +39,7 @@ export function buildDiscoveryDocument(config: SimulatorConfig): Record<string, 
     request_parameter_supported: true,
     trustmarks: `${s}/trustmark`,
     subject_types_supported: ['public', 'pairwise'],
-    userinfo_endpoint: `${s}/userinfo`,
+    userinfo_endpoint: `${b}/userinfo`,
     end_session_endpoint: `${s}/logout`,
     id_token_signing_alg_values_supported: ['ES256', 'RS256'],
     claim_types_supported: ['normal'],

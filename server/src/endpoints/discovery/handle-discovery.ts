@@ -4,5 +4,5 @@ import { buildDiscoveryDocument } from './build-discovery-document.js';
 
 export function handleDiscovery(ctx: SimulatorContext, _req: Request, res: Response): void {
   res.setHeader('Cache-Control', 'max-age=86400');
-  res.json(buildDiscoveryDocument(ctx.config.get()));
+  res.json(buildDiscoveryDocument(ctx.config.get(), ctx.backchannelUrl));
 }

@@ -78,6 +78,7 @@ export async function handleToken(
         clock: ctx.clock,
         clientKeys: ctx.clientKeys,
         usedAssertionIds: ctx.usedAssertionIds,
+        backchannelUrl: ctx.backchannelUrl,
       },
     );
   } else if (secret !== undefined && clientId !== undefined) {

@@ -31,6 +31,8 @@ export interface AssertionDeps {
   clock: Clock;
   clientKeys: ClientKeyResolver;
   usedAssertionIds: UsedAssertionIds;
+  /** The back-channel origin (BACKCHANNEL_URL), where discovery places the token endpoint. */
+  backchannelUrl?: string | undefined;
 }
 
 const isNumericDate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -93,6 +95,7 @@ export async function authenticatePrivateKeyJwt(
   const accepted = acceptedAssertionAudiences(
     `${config.simulatorUrl}/`,
     `${config.simulatorUrl}/token`,
+    deps.backchannelUrl === undefined ? undefined : `${deps.backchannelUrl}/token`,
   );
   const auds = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (auds.length === 0 || !auds.every((a) => accepted.includes(a)))

@@ -1,0 +1,319 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Simulator, SimulatorOptions } from '../../src/index.js';
+import { testSimulator } from '../helpers/test-simulator.js';
+import {
+  authorizeQuery,
+  DEFAULT_REDIRECT_URI,
+  signClientAssertion,
+} from '../helpers/relying-party.js';
+import { ASSERTION_TYPE } from '../helpers/protocol.js';
+import { parseArgs, runCli } from '../../src/cli.js';
+
+const API = '/_simulator/api/simulators';
+let open: Simulator[] = [];
+
+function simulator(options: SimulatorOptions = {}): Simulator {
+  const sim = testSimulator(options);
+  open.push(sim);
+  return sim;
+}
+afterEach(() => {
+  for (const s of open) s.close();
+  open = [];
+});
+
+async function names(sim: Simulator): Promise<string[]> {
+  const res = await request(sim.app).get(API).expect(200);
+  return (res.body as { simulators: { name: string }[] }).simulators.map((s) => s.name);
+}
+
+/** Redeems a code at `prefix` with the default client's assertion addressed to that simulator. */
+async function redeem(sim: Simulator, prefix: string, code: string) {
+  const baseUrl = `${sim.config.get().simulatorUrl}${prefix}`;
+  return request(sim.app)
+    .post(`${prefix}/token`)
+    .set('User-Agent', 'test')
+    .type('form')
+    .send({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+      client_assertion_type: ASSERTION_TYPE,
+      client_assertion: await signClientAssertion({ baseUrl }),
+    });
+}
+
+async function codeFrom(sim: Simulator, prefix: string): Promise<string> {
+  const res = await request(sim.app).get(`${prefix}/authorize?${authorizeQuery().toString()}`);
+  expect(res.status, res.text).toBe(302);
+  const code = new URL(res.headers.location as string).searchParams.get('code');
+  expect(code).toBeTruthy();
+  return code as string;
+}
+
+describe('named simulators: created on first use', () => {
+  it('any request under /sim/<name>/ creates it, POST /config included, from the starting configuration', async () => {
+    const sim = simulator();
+    const start = sim.config.get();
+    const res = await request(sim.app)
+      .post('/sim/ci-1/config')
+      .send({ responseConfiguration: { email: 'ci-1@example.com' } })
+      .expect(200);
+    expect(res.body.simulatorUrl).toBe(`${start.simulatorUrl}/sim/ci-1`);
+    expect(res.body.clientConfiguration).toEqual(start.clientConfiguration);
+    expect(await names(sim)).toEqual(['ci-1']);
+
+    const discovery = await request(sim.app)
+      .get('/sim/ci-2/.well-known/openid-configuration')
+      .expect(200);
+    expect(discovery.body.issuer).toBe(`${start.simulatorUrl}/sim/ci-2/`);
+    expect(discovery.body.token_endpoint).toBe(`${start.simulatorUrl}/sim/ci-2/token`);
+    expect(await names(sim)).toEqual(['ci-1', 'ci-2']);
+
+    // The root simulator is untouched: same configuration, same discovery.
+    expect(sim.config.get()).toEqual(start);
+    const root = await request(sim.app).get('/.well-known/openid-configuration').expect(200);
+    expect(root.body.issuer).toBe(`${start.simulatorUrl}/`);
+  });
+
+  it('every endpoint answers under the prefix, and the log names the simulator', async () => {
+    const sim = simulator();
+    const paths = [
+      '/.well-known/openid-configuration',
+      '/.well-known/jwks.json',
+      '/.well-known/did.json',
+      '/trustmark',
+      '/config',
+    ];
+    for (const p of paths)
+      await request(sim.app).get(`/sim/a${p}`).set('User-Agent', 'test').expect(200);
+    const code = await codeFrom(sim, '/sim/a');
+    expect(code.length).toBeGreaterThan(10);
+    const log = await request(sim.app).get('/_simulator/api/exchanges?simulator=a').expect(200);
+    const items = log.body.items as {
+      simulator: string;
+      request: { path: string };
+      endpoint: string;
+    }[];
+    expect(items.map((e) => e.endpoint).sort()).toEqual(
+      ['authorize', 'config', 'did', 'discovery', 'jwks', 'trustmark'].sort(),
+    );
+    for (const e of items) {
+      expect(e.simulator).toBe('a');
+      expect(e.request.path.startsWith('/sim/a/')).toBe(true);
+    }
+    const root = await request(sim.app).get('/_simulator/api/exchanges?simulator=/').expect(200);
+    expect(root.body.items).toEqual([]);
+    await request(sim.app).get('/_simulator/api/exchanges?simulator=A').expect(400);
+  });
+});
+
+describe('named simulators: isolated', () => {
+  it('a code from one is refused at another (and at the root); the configuration stays its own', async () => {
+    const sim = simulator();
+    const code = await codeFrom(sim, '/sim/one');
+    for (const prefix of ['/sim/two', '']) {
+      const res = await redeem(sim, prefix, code);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error).toBe('invalid_grant');
+    }
+    // Still good where it was issued.
+    const good = await redeem(sim, '/sim/one', code);
+    expect(good.status, good.text).toBe(200);
+    const switched = await request(sim.app)
+      .post('/sim/one/config')
+      .send({ errorConfiguration: { idTokenErrors: ['INVALID_AUD'] } })
+      .expect(200);
+    expect(switched.body.errorConfiguration.idTokenErrors).toEqual(['INVALID_AUD']);
+    const two = await request(sim.app).get('/sim/two/config').expect(200);
+    expect(two.body.errorConfiguration.idTokenErrors).toEqual([]);
+    expect(sim.config.get().errorConfiguration.idTokenErrors).toEqual([]);
+  });
+
+  it('each has its own signing keys and its own relying-party check', async () => {
+    const sim = simulator();
+    const kids = async (prefix: string) =>
+      (
+        (await request(sim.app).get(`${prefix}/.well-known/jwks.json`)).body as {
+          keys: { kid: string }[];
+        }
+      ).keys.map((k) => k.kid);
+    const [a, b, root] = await Promise.all([kids('/sim/a'), kids('/sim/b'), kids('')]);
+    expect(a.filter((k) => b.includes(k) || root.includes(k))).toEqual([]);
+    const started = await request(sim.app)
+      .post('/sim/a/_simulator/api/rp-check/start')
+      .send({ plan: 'default', attended: true });
+    expect(started.status, started.text).toBeLessThan(300);
+    const there = await request(sim.app).get('/sim/a/_simulator/api/rp-check').expect(200);
+    const elsewhere = await request(sim.app).get('/sim/b/_simulator/api/rp-check').expect(200);
+    const atRoot = await request(sim.app).get('/_simulator/api/rp-check').expect(200);
+    expect(there.body.state).not.toBe(elsewhere.body.state);
+    expect(elsewhere.body).toEqual(atRoot.body);
+  });
+});
+
+describe('named simulators: the admin API', () => {
+  it('creates (201, then 200), lists, resets and deletes', async () => {
+    const sim = simulator();
+    const created = await request(sim.app).post(API).send({ name: 'worker-1' }).expect(201);
+    expect(created.body).toMatchObject({ name: 'worker-1', path: '/sim/worker-1/' });
+    await request(sim.app).post(API).send({ name: 'worker-1' }).expect(200);
+    await request(sim.app)
+      .post('/sim/worker-1/config')
+      .send({ responseConfiguration: { email: 'changed@example.com' } })
+      .expect(200);
+    const code = await codeFrom(sim, '/sim/worker-1');
+
+    await request(sim.app).post(`${API}/worker-1/reset`).expect(200);
+    const after = await request(sim.app).get('/sim/worker-1/config').expect(200);
+    expect(after.body.responseConfiguration.email).toBe(
+      sim.config.get().responseConfiguration.email,
+    );
+    const spent = await redeem(sim, '/sim/worker-1', code);
+    expect(spent.body.error).toBe('invalid_grant');
+
+    await request(sim.app).delete(`${API}/worker-1`).expect(204);
+    expect(await names(sim)).toEqual([]);
+    await request(sim.app).delete(`${API}/worker-1`).expect(404);
+    await request(sim.app).post(`${API}/worker-1/reset`).expect(404);
+    await request(sim.app).put(API).expect(405);
+  });
+
+  it('refuses bad bodies with a clear 400 and creates nothing', async () => {
+    const sim = simulator();
+    const bodies: unknown[] = [
+      {},
+      { name: 1 },
+      { name: null },
+      { name: ['a'] },
+      { name: { a: 1 } },
+      { name: 'ok', extra: true },
+      [],
+      'name',
+      7,
+      null,
+    ];
+    for (const body of bodies) {
+      const res = await request(sim.app)
+        .post(API)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(typeof res.body.error_description).toBe('string');
+    }
+    await request(sim.app).post(API).set('Content-Type', 'application/json').send('{').expect(400);
+    expect(await names(sim)).toEqual([]);
+  });
+});
+
+describe('named simulators: bad names and the cap', () => {
+  const BAD = [
+    '..',
+    'Upper',
+    'UPPER',
+    'a'.repeat(65),
+    'a%2Fb',
+    '%2e%2e',
+    'a.b',
+    'a_b',
+    'caf%C3%A9',
+  ];
+
+  it.each(BAD)('%s is refused with 400 and nothing is created', async (name) => {
+    const sim = simulator();
+    for (const path of [`/sim/${name}/config`, `/sim/${name}/`, `/sim/${name}`]) {
+      const res = await request(sim.app).get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(res.body.error_description).toContain('a-z, 0-9 and -');
+    }
+    const viaApi = await request(sim.app)
+      .post(API)
+      .send({ name: decodeURIComponent(name) });
+    expect(viaApi.status).toBe(400);
+    await request(sim.app)
+      .delete(`${API}/${name}`)
+      .expect((r) => expect([400, 404]).toContain(r.status));
+    expect(await names(sim)).toEqual([]);
+  });
+
+  it('64 characters is a good name; /sim/ alone is the root 404', async () => {
+    const sim = simulator();
+    await request(sim.app)
+      .get(`/sim/${'a'.repeat(64)}/config`)
+      .expect(200);
+    await request(sim.app).get('/sim/').expect(404);
+    expect(await names(sim)).toEqual(['a'.repeat(64)]);
+  });
+
+  it('the cap answers 503 naming it, by first use and by the API; a deletion makes room', async () => {
+    const sim = simulator({ maxSimulators: 2 });
+    await request(sim.app).get('/sim/a/config').expect(200);
+    await request(sim.app).post(API).send({ name: 'b' }).expect(201);
+    for (const res of [
+      await request(sim.app).get('/sim/c/.well-known/openid-configuration'),
+      await request(sim.app).post(API).send({ name: 'c' }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: 'temporarily_unavailable', max_simulators: 2 });
+      expect(res.body.error_description).toContain('cap of 2 named simulators');
+      expect(res.body.error_description).toContain('--max-simulators');
+    }
+    // Existing ones keep working at the cap.
+    await request(sim.app).get('/sim/a/config').expect(200);
+    expect(await names(sim)).toEqual(['a', 'b']);
+    await request(sim.app).delete(`${API}/a`).expect(204);
+    await request(sim.app).get('/sim/c/config').expect(200);
+    expect(await names(sim)).toEqual(['b', 'c']);
+  });
+
+  it('a cap of 0 turns named simulators off', async () => {
+    const sim = simulator({ maxSimulators: 0 });
+    await request(sim.app).get('/sim/a/config').expect(503);
+    await request(sim.app).get('/config').expect(200);
+  });
+});
+
+describe('--max-simulators and --backchannel-url', () => {
+  it('parses good values and refuses bad ones with one line', () => {
+    expect(parseArgs(['--max-simulators', '8'])).toMatchObject({
+      ok: true,
+      value: { maxSimulators: 8 },
+    });
+    expect(parseArgs(['--max-simulators=0'])).toMatchObject({
+      ok: true,
+      value: { maxSimulators: 0 },
+    });
+    for (const bad of ['-1', 'abc', '1001', '', '1.5', '{}', 'null']) {
+      const r = parseArgs(['--max-simulators', bad]);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok)
+        expect(r.message).toContain('--max-simulators needs a whole number from 0 to 1000');
+    }
+    expect(parseArgs(['--backchannel-url', 'http://simulator:3000/'])).toMatchObject({
+      ok: true,
+      value: { backchannelUrl: 'http://simulator:3000' },
+    });
+    for (const bad of ['ftp://x', 'not a url', 'http://x/?q=1', 'http://x/#f', '', '[]']) {
+      const r = parseArgs(['--backchannel-url', bad]);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.message.startsWith('--backchannel-url ')).toBe(true);
+    }
+  });
+
+  it('MAX_SIMULATORS and BACKCHANNEL_URL: a bad value stops the start with exit code 2', async () => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      expect(await runCli(['--port', '0'], { MAX_SIMULATORS: 'lots' })).toBe(2);
+      expect(await runCli(['--port', '0'], { BACKCHANNEL_URL: 'simulator:3000' })).toBe(2);
+    } finally {
+      console.error = original;
+    }
+    expect(errors[0]).toContain('MAX_SIMULATORS needs a whole number');
+    expect(errors[1]).toContain('BACKCHANNEL_URL must use http or https');
+  });
+});
