@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { releaseFeedOf } from './release-feed.js';
 
 describe('releaseFeedOf', () => {
@@ -37,5 +37,25 @@ describe('releaseFeedOf', () => {
   ])('refuses %j', (repository, reason) => {
     const feedOf = releaseFeedOf(repository);
     expect(!feedOf.ok && feedOf.error).toMatch(reason);
+  });
+});
+
+describe('where updates are checked', () => {
+  it('only in the desktop app: the provider library, headless mode and the container image have no check', () => {
+    const root = new URL('../../', import.meta.url);
+    const offenders: string[] = [];
+    const visit = (dir: URL) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const url = new URL(`${entry.name}${entry.isDirectory() ? '/' : ''}`, dir);
+        if (entry.isDirectory()) visit(url);
+        else if (
+          /api\.github\.com|releases\/latest|check-for-updates/.test(readFileSync(url, 'utf8'))
+        )
+          offenders.push(url.pathname);
+      }
+    };
+    visit(new URL('server/src/', root));
+    expect(readFileSync(new URL('Dockerfile', root), 'utf8')).not.toMatch(/api\.github\.com/);
+    expect(offenders).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ export const MAX_KEY_SET_BYTES = 256 * 1024;
 export const KEY_SET_TIMEOUT_MS = 5000;
 
 export interface KeySetTargets {
-  /** The simulator's own URL: its JWKS and DID document may always be fetched. */
+  /** The simulator's own URL (as given at start-up): its JWKS and DID document may be fetched. */
   simulatorUrl: string;
   /** The client's configured JWKS URL, when it has one: that exact URL may be fetched. */
   jwksUrl?: string;

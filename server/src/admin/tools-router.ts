@@ -126,7 +126,9 @@ export function createToolsRouter(deps: AppDeps): Router {
         typeof key === 'string'
           ? parseVerificationKeyText(key)
           : await fetchKeySet(url as string, {
-              simulatorUrl: config.simulatorUrl,
+              // The address given at start-up: a simulatorUrl changed later through POST /config
+              // never widens what may be fetched.
+              simulatorUrl: ctx.config.initialConfig().simulatorUrl,
               ...(config.clientConfiguration.jwksUrl
                 ? { jwksUrl: config.clientConfiguration.jwksUrl }
                 : {}),

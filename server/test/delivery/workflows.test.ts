@@ -337,6 +337,11 @@ describe('release workflow', () => {
     );
     expect(linux).toMatch(/xvfb-run --auto-servernum identity-simulator --smoke-test --port 0/);
     expect(linux).toMatch(/xvfb-run --auto-servernum "\$appimage" --smoke-test --port 0/);
+    // The AppImage runs where no FUSE 2 library is installed.
+    expect(linux.indexOf('sudo apt-get remove -y -qq libfuse2t64')).toBeLessThan(
+      linux.indexOf('"$appimage" --smoke-test'),
+    );
+    expect(linux).toContain("ldconfig -p | grep -q 'libfuse\\.so\\.2'");
     const windows = step('Windows');
     expect(windows).toContain("-ArgumentList '/S' -Wait");
     expect(windows).toContain("'--smoke-test'");

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   KeyVerification,
@@ -288,5 +289,23 @@ describe('re-sign', () => {
     expect(res.status).toBe(400);
     expect(String(res.body.error_description)).toMatch(message);
     expect((await fetch(`${sim.baseUrl}${API}/status`)).status).toBe(200);
+  });
+});
+
+describe('admin access rules', () => {
+  it.each([
+    ['/test-client/run', { flow: 'authentication' }],
+    ['/test-client/commands', { flow: 'authentication' }],
+    ['/exchanges/x/resend', {}],
+    ['/tokens/verify', { token: 'a.b.c', url: 'http://localhost/' }],
+    ['/tokens/resign', { token: 'a.b.c', key: 'wrong' }],
+  ])('%s answers only a loopback Host (against DNS rebinding)', async (path, body) => {
+    const before = sim.simulator.log.totalRecorded;
+    const res = await request(sim.simulator.app)
+      .post(`${API}${path}`)
+      .set('Host', 'attacker.example')
+      .send(body);
+    expect(res.status).toBe(403);
+    expect(sim.simulator.log.totalRecorded).toBe(before);
   });
 });
