@@ -90,6 +90,13 @@ describe.skipIf(!chromiumAvailable())('the tester’s tools (Chromium, real simu
       expect(refusals).toContain('the signature does not match the key');
       expect(await tools.result.textContent()).toContain('INVALID_SIGNATURE');
       await shoot('test-client-refused');
+      // For the README: the top of the window (the status bar names the test build's version).
+      await ui.page.setViewportSize({ width: 1280, height: 720 });
+      await ui.page.screenshot({
+        path: join(SHOTS, 'readme-test-client.png'),
+        clip: { x: 0, y: 0, width: 1280, height: 560 },
+      });
+      await ui.page.setViewportSize({ width: 1400, height: 900 });
     } finally {
       await setSwitch('INVALID_SIGNATURE', false);
     }
@@ -121,6 +128,12 @@ describe.skipIf(!chromiumAvailable())('the tester’s tools (Chromium, real simu
     );
     expect(await tools.compareRow('header · x-simulator-resend-of').count()).toBe(1);
     await shoot('compare');
+    await ui.page.setViewportSize({ width: 1280, height: 720 });
+    await ui.page.screenshot({
+      path: join(SHOTS, 'readme-compare.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 560 },
+    });
+    await ui.page.setViewportSize({ width: 1400, height: 900 });
     await ui.page.getByTestId('compare-close').click();
     await log.detail.waitFor();
     expect(await tools.resendResult.textContent()).toMatch(

@@ -78,6 +78,35 @@ describe('UsedAssertionIds', () => {
     expect(ids.size).toBe(1);
   });
 
+  it('drops a large passed bucket a few thousand entries per check, never refusing an expired id', () => {
+    const ids = new UsedAssertionIds();
+    for (let i = 0; i < 20_000; i++)
+      expect(ids.remember('c', `j${i}`, NOW + 30, NOW)).toBe('fresh');
+    const bytesFull = ids.bytes;
+    // Past the bucket: one check removes part of it, not all at once.
+    expect(ids.remember('c', 'next-1', NOW + 400, NOW + 100)).toBe('fresh');
+    expect(ids.size).toBeGreaterThan(10_000);
+    expect(ids.size).toBeLessThan(20_001);
+    // Ids not yet removed have expired all the same: a later assertion with one is fresh.
+    expect(ids.remember('c', 'j19999', NOW + 400, NOW + 101)).toBe('fresh');
+    expect(ids.remember('c', 'j19999', NOW + 400, NOW + 102)).toBe('replayed');
+    for (let i = 0; i < 10; i++) ids.remember('c', `next-${i + 2}`, NOW + 400, NOW + 103);
+    expect(ids.size).toBe(12);
+    expect(ids.bucketCount).toBe(1);
+    expect(ids.bytes).toBeLessThan(bytesFull / 4);
+  });
+
+  it('is not full while what it holds has expired, even before its buckets are dropped', () => {
+    const ids = new UsedAssertionIds(10_000);
+    for (let i = 0; i < 10_000; i++)
+      expect(ids.remember('c', `j${i}`, NOW + 30, NOW)).toBe('fresh');
+    expect(ids.remember('c', 'late', NOW + 90, NOW + 10)).toBe('full');
+    expect(ids.remember('c', 'late', NOW + 900, NOW + 61)).toBe('fresh');
+    expect(ids.size).toBeLessThanOrEqual(10_000 - 4096 + 1);
+    for (let i = 0; i < 3; i++) ids.remember('c', `later-${i}`, NOW + 900, NOW + 62);
+    expect(ids.size).toBe(4);
+  });
+
   it('the default cap is 5,000,000 live ids', () => {
     expect(MAX_LIVE_ASSERTION_IDS).toBe(5_000_000);
   });
@@ -93,9 +122,10 @@ describe('UsedAssertionIds', () => {
     const end = NOW + 2000;
     for (let i = 200_000 - 5_000; i < 200_000; i += 7)
       expect(ids.remember('c', `j${i}`, end + 60, end)).toBe('replayed');
-    // Later every one of them has expired and gone.
-    expect(ids.remember('c', 'last', NOW + 4000, NOW + 3000)).toBe('fresh');
-    expect(ids.size).toBe(1);
+    // Later every one of them has expired, and a few checks drop them all.
+    for (let i = 0; i < 5; i++)
+      expect(ids.remember('c', `last-${i}`, NOW + 4000, NOW + 3000)).toBe('fresh');
+    expect(ids.size).toBe(5);
     expect(ids.slots).toBeLessThanOrEqual(1 << 12);
   });
 });

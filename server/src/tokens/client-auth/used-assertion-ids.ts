@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * How many unexpired assertion ids are remembered at most (all clients together). Past it, /token
@@ -15,6 +15,11 @@ const MAX_LOAD = 0.75;
 const WORDS = 3;
 /** A "until" beyond what 32 bits hold (after 2106): kept for the life of the process. */
 const FOREVER = 0xffff_ffff;
+/**
+ * Entries of passed buckets removed per check at most, so no single /token pays for an hour of
+ * expiries at once. Until removed, an expired entry is known by its "until" and never refuses.
+ */
+const DROP_PER_CHECK = 4096;
 
 /**
  * Expiry buckets: an entry goes into the bucket whose end follows its exp, and a bucket is dropped,
@@ -38,6 +43,8 @@ function bucketEnd(until: number, now: number): number {
 class Bucket {
   words = new Uint32Array(8);
   length = 0;
+  /** How far dropping has gone through `words`. */
+  dropped = 0;
   add(hi: number, lo: number): void {
     if (this.length + 2 > this.words.length) {
       const grown = new Uint32Array(this.words.length * 2);
@@ -57,8 +64,8 @@ class Bucket {
  * odds below 1 in 10^12 even with millions live). Fingerprints live in an open-addressing table of
  * 32-bit words (12 bytes a slot, linear probing with backward-shift deletion), so a check is O(1)
  * and the data sit outside the JS heap; each bucket lists its fingerprints (8 bytes each), and
- * passed buckets are dropped as checks arrive. About 30 bytes per live id: 1,000,000 hour-long
- * assertions take about 30 MB. Only assertions whose signature verified are remembered, so only the
+ * passed buckets are dropped as checks arrive, a few thousand entries per check. About 40 bytes
+ * per live id: 1,000,000 hour-long assertions take about 40 MB. Only assertions whose signature verified are remembered, so only the
  * holder of a client's key can fill it; at `maxLive` live ids new assertions get 'full' until older
  * ones expire.
  */
@@ -82,6 +89,13 @@ export class UsedAssertionIds {
     return this.live;
   }
 
+  /** Bytes of typed arrays held: the table and the buckets' lists (for the resource benchmark). */
+  get bytes(): number {
+    let total = this.table.byteLength;
+    for (const bucket of this.buckets.values()) total += bucket.words.byteLength;
+    return total;
+  }
+
   /** Buckets held (for tests). */
   get bucketCount(): number {
     return this.ends.length;
@@ -95,8 +109,8 @@ export class UsedAssertionIds {
     nowSeconds: number,
   ): AssertionIdCheck {
     const now = Math.floor(nowSeconds);
-    this.dropPassed(now);
-    const digest = createHash('sha256').update(clientId).update('\0').update(jti).digest();
+    this.dropPassed(now, DROP_PER_CHECK);
+    const digest = hash('sha256', `${clientId}\0${jti}`, 'buffer');
     const hi = digest.readUInt32LE(0);
     // 0 marks an empty slot, so a fingerprint is never all zero.
     const lo = digest.readUInt32LE(4) || 1;
@@ -110,6 +124,8 @@ export class UsedAssertionIds {
       this.bucketFor(until, now).add(hi, lo);
       return 'fresh';
     }
+    // Full only when what is still held has not expired: finish dropping passed buckets first.
+    if (this.live >= this.maxLive) this.dropPassed(now, Number.POSITIVE_INFINITY);
     if (this.live >= this.maxLive) return 'full';
     if (this.live + 1 > this.slots * MAX_LOAD) this.resize(this.slots * 2);
     this.insert(hi, lo, until);
@@ -131,14 +147,18 @@ export class UsedAssertionIds {
     return bucket;
   }
 
-  /** Drops every bucket whose end has passed, and the entries it holds that it still owns. */
-  private dropPassed(now: number): void {
-    let dropped = 0;
-    while (this.ends.length > dropped && this.ends[dropped]! <= now) {
-      const end = this.ends[dropped++]!;
+  /**
+   * Removes the entries of buckets whose end has passed, at most `budget` of them, each only if
+   * the bucket still owns it; a bucket goes once all of it is done.
+   */
+  private dropPassed(now: number, budget: number): void {
+    let done = 0;
+    let emptied = 0;
+    while (this.ends.length > emptied && this.ends[emptied]! <= now && budget > 0) {
+      const end = this.ends[emptied]!;
       const bucket = this.buckets.get(end)!;
-      this.buckets.delete(end);
-      for (let i = 0; i < bucket.length; i += 2) {
+      const stop = Math.min(bucket.length, bucket.dropped + 2 * budget);
+      for (let i = bucket.dropped; i < stop; i += 2) {
         const slot = this.find(bucket.words[i]!, bucket.words[i + 1]!);
         // An id remembered again since (a later exp) belongs to a later bucket.
         if (slot >= 0 && this.table[slot * WORDS + 2]! <= end) {
@@ -146,9 +166,15 @@ export class UsedAssertionIds {
           this.live--;
         }
       }
+      budget -= (stop - bucket.dropped) / 2;
+      done += stop - bucket.dropped;
+      bucket.dropped = stop;
+      if (bucket.dropped < bucket.length) break;
+      this.buckets.delete(end);
+      emptied++;
     }
-    if (dropped === 0) return;
-    this.ends = this.ends.slice(dropped);
+    if (emptied > 0) this.ends = this.ends.slice(emptied);
+    if (done === 0) return;
     let size = this.slots;
     while (size > INITIAL_SLOTS && this.live < size / 8) size /= 2;
     if (size < this.slots) this.resize(size);
