@@ -50,6 +50,18 @@ export default defineConfig({
         },
       },
       {
+        // The conformance-style suite once more, against a named simulator (/sim/ci/).
+        extends: true,
+        test: {
+          name: 'compat-named',
+          include: ['server/test/compat/*.test.ts'],
+          environment: 'node',
+          env: { HARNESS_SIMULATOR_PATH: '/sim/ci' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

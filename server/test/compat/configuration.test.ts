@@ -13,6 +13,7 @@ import {
   harness,
   signIn,
   type Harness,
+  HARNESS_SIMULATOR_PATH,
 } from '../helpers/protocol.js';
 import { IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
@@ -101,7 +102,7 @@ describe('compat §5.1 defaults', () => {
       userInfoErrors: [],
       faults: [],
     });
-    expect(c.simulatorUrl).toBe('http://localhost:3000');
+    expect(c.simulatorUrl).toBe(`http://localhost:3000${HARNESS_SIMULATOR_PATH}`);
     expect(c.interactiveMode).toBe(false);
     expect(c.clientConfiguration.pkceEnforced).toBe(false);
     expect(c.publishNewIdTokenKeysEnabled).toBe(false);

@@ -16,6 +16,7 @@ import {
   signInWithUserinfo,
   verifyWithPublishedKeys,
   type Harness,
+  HARNESS_SIMULATOR_PATH,
 } from '../helpers/protocol.js';
 import { IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
@@ -23,7 +24,8 @@ let h: Harness;
 beforeEach(async () => {
   h = await harness();
 });
-const S = 'http://localhost:3000';
+/** The simulator's URL: the default, under HARNESS_SIMULATOR_PATH for a named simulator. */
+const S = `http://localhost:3000${HARNESS_SIMULATOR_PATH}`;
 
 describe('compat §6.1 ID token', () => {
   it('§6.1 header {alg, kid} in that order, no typ; kid of the configured alg', async () => {

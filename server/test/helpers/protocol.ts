@@ -4,6 +4,7 @@
  * check every bad-input test ends with.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import expressApp from 'express';
 import type express from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
@@ -68,13 +69,41 @@ export interface Harness {
   config(): Readonly<SimulatorConfig>;
 }
 
+/**
+ * Where the harness's simulator answers: the root simulator, or with HARNESS_SIMULATOR_PATH
+ * (e.g. /sim/ci) a named simulator of the same process, so one suite runs against both.
+ */
+export const HARNESS_SIMULATOR_PATH = process.env.HARNESS_SIMULATOR_PATH ?? '';
+
+/** The harness's view of a named simulator: its app (URLs prefixed), config, context and keys. */
+async function named(
+  root: Simulator,
+  path: string,
+): Promise<{ simulator: Simulator; keys: KeyMaterial }> {
+  const found = root.simulators.obtain(path.replace(/^\/sim\//, ''));
+  if (!found.ok) throw new Error(found.error.message);
+  const { context } = found.value.simulator;
+  const app = expressApp();
+  app.use((req, res, next) => {
+    req.url = `${path}${req.url}`;
+    root.app(req, res, next);
+  });
+  return {
+    simulator: { ...root, app, config: context.config, context },
+    keys: await context.keys(),
+  };
+}
+
 /** A fresh simulator (shared keys, own clock), optionally patched through POST /config rules. */
 export async function harness(
   options: SimulatorOptions & { patch?: Record<string, unknown> } = {},
 ): Promise<Harness> {
   const { patch, ...rest } = options;
   const clock = testClock();
-  const simulator = testSimulator({ clock, config: defaultConfig(), ...rest });
+  const root = testSimulator({ clock, config: defaultConfig(), ...rest });
+  const { simulator, keys } = HARNESS_SIMULATOR_PATH
+    ? await named(root, HARNESS_SIMULATOR_PATH)
+    : { simulator: root, keys: await testKeys() };
   if (patch) {
     const applied = simulator.config.update({
       errorConfiguration: simulator.config.get().errorConfiguration,
@@ -82,7 +111,6 @@ export async function harness(
     });
     if (!applied.ok) throw new Error(`bad test patch: ${JSON.stringify(applied.error)}`);
   }
-  const keys = await testKeys();
   return {
     simulator,
     app: simulator.app,
