@@ -1,4 +1,5 @@
 import { trustStartupHost } from './admin/admin-access.js';
+import { toOriginForm } from './http/origin-form-target.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Simulator } from './create-simulator.js';
@@ -53,7 +54,9 @@ export function startSimulator(
     );
   }
   return new Promise((resolve) => {
-    const server = createServer(simulator.app);
+    const server = createServer((req, res) => {
+      if (toOriginForm(req, res)) simulator.app(req, res);
+    });
     server.keepAliveTimeout = 5000;
     const sockets = new Set<Socket>();
     server.on('connection', (socket) => {

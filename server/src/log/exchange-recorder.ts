@@ -7,8 +7,10 @@ import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from './exchange-buffer.js';
 import { newExchangeNotes, type ExchangeNotes } from '../http/exchange-notes.js';
 import { UI_PREFIX } from '../admin/prefixes.js';
+import { ADMIN_COOKIE } from '../admin/admin-access.js';
 import { classifyEndpoint } from './classify-endpoint.js';
 import { deriveOutcome } from './derive-outcome.js';
+import { maskCookies } from './mask-exchange.js';
 import { simulatorPath } from '../simulator-name.js';
 import { boundedText, MAX_CAPTURED_BODY, storeBody } from './stored-body.js';
 
@@ -91,6 +93,14 @@ function flatHeaders(headers: Record<string, unknown>): Record<string, string> {
       : String(value as string | number);
   }
   return out;
+}
+
+/** The request's headers; the admin token cookie is never kept, not even for ?reveal=true. */
+function requestHeaders(req: Request): Record<string, string> {
+  const headers = flatHeaders(req.headers);
+  if (headers.cookie?.includes(`${ADMIN_COOKIE}=`))
+    headers.cookie = maskCookies(headers.cookie, [ADMIN_COOKIE]);
+  return headers;
 }
 
 function flatQuery(query: unknown): Record<string, string> {
@@ -246,7 +256,7 @@ function buildExchange(
       method: req.method,
       path: r.path,
       query: safeQuery(req),
-      headers: flatHeaders(req.headers),
+      headers: requestHeaders(req),
       bodyTruncated: requestBodyKept?.truncated ? true : undefined,
       httpVersion: req.httpVersion,
     },

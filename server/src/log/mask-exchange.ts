@@ -5,6 +5,24 @@ export const SECRET_BODY_FIELDS = ['client_secret', 'code_verifier'] as const;
 /** Request headers whose values are credentials. */
 export const SECRET_HEADERS = ['authorization', 'proxy-authorization'] as const;
 
+/** The simulator's own cookies: their values never show in a logged Cookie header. */
+export const OWN_COOKIES = ['simulator_admin', 'simulator_session'] as const;
+
+/** A Cookie header with the values of the named cookies hidden (others as sent). */
+export function maskCookies(header: string, names: readonly string[] = OWN_COOKIES): string {
+  return header
+    .split(';')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq === -1 || !names.includes(part.slice(0, eq).trim())) return part;
+      return `${part.slice(0, eq + 1)}${hideSecret(part.slice(eq + 1).trim())}`;
+    })
+    .join(';');
+}
+
+const hasOwnCookie = (header: string | undefined): boolean =>
+  header !== undefined && OWN_COOKIES.some((name) => header.includes(`${name}=`));
+
 /** How many leading characters of a bearer token stay visible. */
 const BEARER_PREFIX = 10;
 
@@ -36,6 +54,7 @@ export function maskAuthorization(value: string): string {
 function hasSecrets(exchange: Exchange): boolean {
   const { headers, body } = exchange.request;
   for (const name of SECRET_HEADERS) if (headers[name] !== undefined) return true;
+  if (hasOwnCookie(headers.cookie)) return true;
   if (typeof body === 'object' && body !== null) {
     for (const field of SECRET_BODY_FIELDS) if (field in body) return true;
   }
@@ -53,6 +72,7 @@ export function maskExchange(exchange: Exchange): Exchange {
     const value = headers[name];
     if (value !== undefined) headers[name] = maskAuthorization(value);
   }
+  if (hasOwnCookie(headers.cookie)) headers.cookie = maskCookies(headers.cookie as string);
   let body = exchange.request.body;
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
