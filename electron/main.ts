@@ -328,7 +328,7 @@ async function start(): Promise<void> {
     // The UI has rendered once React has put something in #root.
     win.webContents.on('did-finish-load', () => {
       const status = host.status();
-      if (win.webContents.getURL() !== status.uiUrl) return;
+      if (!win.webContents.getURL().startsWith(status.uiUrl)) return;
       void waitForRenderedUi(win).then((rendered) =>
         smokeEvent(
           rendered
@@ -440,9 +440,12 @@ if (!primary) {
     app.exit(2);
   } else app.quit();
 } else {
-  // The log folder: ~/Library/Logs/Identity Simulator on macOS, <userData>/logs elsewhere.
-  // Everything the main process prints goes there too, start-up failures and crashes included.
-  app.setAppLogsPath();
+  // The log folder: ~/Library/Logs/Identity Simulator on macOS, <userData>/logs elsewhere, and
+  // <userData>/logs everywhere with --user-data-dir (each copy keeps its own log). Everything
+  // the main process prints goes there too, start-up failures and crashes included.
+  app.setAppLogsPath(
+    args.userDataDir !== undefined ? join(app.getPath('userData'), 'logs') : undefined,
+  );
   fileLog = createFileLog(app.getPath('logs'));
   copyConsoleTo(fileLog);
   console.info(`Identity Simulator ${app.getVersion()} starting (log: ${fileLog.path})`);

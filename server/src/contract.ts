@@ -216,6 +216,7 @@ export type {
   VerdictRequest,
   ReportFormat,
   RpCheckReport,
+  DriveSettings,
 } from './rp-check/rp-check-types.js';
 
 /** What the built-in test client signs in for: an authentication, or an identity (P2). */

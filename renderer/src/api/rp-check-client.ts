@@ -1,4 +1,5 @@
 import type {
+  DriveSettings,
   Plan,
   PlanList,
   ReportFormat,
@@ -21,7 +22,7 @@ export interface RpCheckClient {
   getStatus(): Promise<Result<RpCheckStatus>>;
   start(
     plan: string,
-    options?: { attended?: boolean; timeoutSeconds?: number },
+    options?: { attended?: boolean; timeoutSeconds?: number; drive?: DriveSettings },
   ): Promise<Result<RpCheckStatus>>;
   verdict(step: string, verdict: TesterVerdict, note?: string): Promise<Result<RpCheckStatus>>;
   stop(): Promise<Result<RpCheckStatus>>;

@@ -4,7 +4,12 @@ import { createFakeAdminClient, settle } from '../../test/fake-admin-client.js';
 import type { RpCheckClient } from '../api/rp-check-client.js';
 import { err, ok } from '../api/result.js';
 import { createAppStore } from './create-app-store.js';
-import { currentRpStep, retryableRpStep } from './rp-check-slice.js';
+import {
+  EMPTY_DRIVE_FORM,
+  currentRpStep,
+  driveSettingsOf,
+  retryableRpStep,
+} from './rp-check-slice.js';
 
 const stepOf = (id: string, status: StepResult['status']): StepResult => ({
   id,
@@ -84,6 +89,32 @@ describe('rp-check slice', () => {
     expect(calls).toContain('verdict:s0:pass:looked right');
     expect(store.getState().rpNote).toBe('');
     expect(store.getState().rpStatus?.currentStep).toBe(1);
+  });
+
+  it('"Drive my service for me": starts with the addresses typed, trimmed, empty ones left out', async () => {
+    const seen: unknown[] = [];
+    const { store } = setup({
+      start: async (_plan, options) => {
+        seen.push(options);
+        return ok(running(0, ['observing']));
+      },
+    });
+    store.getState().setRpDrive({
+      signIn: ' http://localhost:8080/login ',
+      signedIn: 'http://localhost:8080/account',
+      signOut: '  ',
+    });
+    await store.getState().startRpCheck();
+    store.getState().setRpDrive({ enabled: true });
+    await store.getState().startRpCheck();
+    expect(seen).toEqual([
+      { attended: true },
+      {
+        attended: true,
+        drive: { signIn: 'http://localhost:8080/login', signedIn: 'http://localhost:8080/account' },
+      },
+    ]);
+    expect(driveSettingsOf({ ...EMPTY_DRIVE_FORM, identityText: 'PATEL' })).toBeUndefined();
   });
 
   it('shows a refused call as an error and keeps the status it had', async () => {

@@ -1,4 +1,5 @@
 import type {
+  DriveSettings,
   PlanSummary,
   RpCheckStatus,
   StepResult,
@@ -21,6 +22,40 @@ export interface RpCheckState {
   rpError: string | null;
   /** The tester's note for the current step's verdict. */
   rpNote: string;
+  /** "Drive my service for me": the check acts as the user's browser on the service. */
+  rpDrive: RpDriveForm;
+}
+
+/** The window's drive settings as typed (every field a string; empty = not given). */
+export interface RpDriveForm {
+  enabled: boolean;
+  signIn: string;
+  identitySignIn: string;
+  signedIn: string;
+  signedInText: string;
+  signOut: string;
+  identityText: string;
+}
+
+export const EMPTY_DRIVE_FORM: RpDriveForm = {
+  enabled: false,
+  signIn: '',
+  identitySignIn: '',
+  signedIn: '',
+  signedInText: '',
+  signOut: '',
+  identityText: '',
+};
+
+/** The drive settings to start with (the server checks them), or undefined when not driving. */
+export function driveSettingsOf(form: RpDriveForm): DriveSettings | undefined {
+  if (!form.enabled) return undefined;
+  const settings: DriveSettings = { signIn: form.signIn.trim(), signedIn: form.signedIn.trim() };
+  for (const key of ['identitySignIn', 'signedInText', 'signOut', 'identityText'] as const) {
+    const value = form[key].trim();
+    if (value) settings[key] = value;
+  }
+  return settings;
 }
 
 export interface RpCheckActions {
@@ -31,6 +66,7 @@ export interface RpCheckActions {
   stopRpCheck(): Promise<void>;
   sendRpVerdict(step: string, verdict: TesterVerdict): Promise<void>;
   setRpNote(note: string): void;
+  setRpDrive(patch: Partial<RpDriveForm>): void;
   /** Keeps the status fresh while the screen shows it; answers the function that stops it. */
   watchRpCheck(): () => void;
 }
@@ -75,6 +111,7 @@ export function createRpCheckSlice(
     rpBusy: false,
     rpError: null,
     rpNote: '',
+    rpDrive: EMPTY_DRIVE_FORM,
     async loadRpPlans() {
       const r = await api.listPlans();
       if (!r.ok) {
@@ -94,11 +131,18 @@ export function createRpCheckSlice(
       if (r.ok) apply(r.value);
       else set({ rpError: describeApiError(r.error) });
     },
-    startRpCheck: () => act(() => api.start(get().rpPlanId, { attended: true }), true),
+    startRpCheck: () => {
+      const drive = driveSettingsOf(get().rpDrive);
+      return act(
+        () => api.start(get().rpPlanId, { attended: true, ...(drive ? { drive } : {}) }),
+        true,
+      );
+    },
     stopRpCheck: () => act(() => api.stop()),
     sendRpVerdict: (step, verdict) =>
       act(() => api.verdict(step, verdict, get().rpNote.trim() || undefined), true),
     setRpNote: (note) => set({ rpNote: note }),
+    setRpDrive: (patch) => set({ rpDrive: { ...get().rpDrive, ...patch } }),
     watchRpCheck() {
       let stopped = false;
       let handle: unknown;

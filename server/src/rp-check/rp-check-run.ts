@@ -411,7 +411,9 @@ export class RpCheckRun {
       scenario = checked.value;
     }
     const resolved = resolveScenario(scenario, {
-      baseline: this.deps.config.initialConfig(),
+      // The client and flags the tester had when the run started (as the README says), not the
+      // start-up ones: a redirect URI registered in the window stays registered.
+      baseline: { ...base, simulatorUrl: this.deps.config.get().simulatorUrl },
       current: { ...base, simulatorUrl: this.deps.config.get().simulatorUrl },
       lookup: presets.lookupPersona,
     });

@@ -9,11 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpCheckStatus, StepResult } from '../../src/contract.js';
 import { MAX_PAGE_BYTES } from '../../src/rp-check/drive/driver-browser.js';
 import { DEFAULT_CLIENT_ID } from '../helpers/relying-party.js';
-import {
-  defaultConfig,
-  listeningSimulator,
-  type ListeningSimulator,
-} from '../helpers/test-simulator.js';
+import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 
 const API = '/_simulator/api/rp-check';
 const FIVE_MB = 'x'.repeat(5 * 1024 * 1024);
@@ -75,9 +71,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => closed.once('listening', () => r()));
   closedPort = (closed.address() as AddressInfo).port;
   await new Promise<void>((r) => closed.close(() => r()));
-  const config = defaultConfig('http://localhost:3000');
-  config.clientConfiguration.redirectUrls = [`${svc}/callback`, `${svc}/big`];
-  sim = await listeningSimulator({ config });
+  sim = await listeningSimulator();
+  // Registered after start-up (as in the window): each step keeps the client the run started with.
+  const client = sim.simulator.config.get().clientConfiguration;
+  const registered = sim.simulator.config.update({
+    clientConfiguration: { ...client, redirectUrls: [`${svc}/callback`, `${svc}/big`] },
+  });
+  if (!registered.ok) throw new Error(JSON.stringify(registered.error));
 });
 
 afterAll(async () => {

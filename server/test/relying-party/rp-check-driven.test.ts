@@ -26,15 +26,19 @@ afterEach(async () => {
   sim = service = undefined;
 });
 
-async function drivenRun(kind: ServiceKind): Promise<RpCheckStatus> {
+async function drivenRun(
+  kind: ServiceKind,
+  { plan = 'default', interactive = false }: { plan?: unknown; interactive?: boolean } = {},
+): Promise<RpCheckStatus> {
   service = await startTestService(kind, () => (sim as ListeningSimulator).baseUrl);
   const config = defaultConfig('http://localhost:3000');
   config.clientConfiguration.redirectUrls = [service.callback];
+  config.interactiveMode = interactive;
   sim = await listeningSimulator({ config });
   const started = await fetch(`${sim.baseUrl}${API}/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ plan: 'default', attended: false, drive: service.drive }),
+    body: JSON.stringify({ plan, attended: false, drive: service.drive }),
   });
   expect(started.status, await started.clone().text()).toBe(201);
   const began = Date.now();
@@ -47,7 +51,7 @@ async function drivenRun(kind: ServiceKind): Promise<RpCheckStatus> {
           `\n${kind} (${((Date.now() - began) / 1000).toFixed(1)} s):\n${s.steps
             .map(
               (x) =>
-                `  ${x.id}: ${x.status}: ${x.reason ?? ''}${x.outcome ? ` [${JSON.stringify({ signedIn: x.outcome.signedIn, identityAccepted: x.outcome.identityAccepted, error: x.outcome.error, page: x.outcome.page?.status, probe: x.outcome.probe?.detail })}]` : ''}`,
+                `  ${x.id}: ${x.status}: ${x.reason ?? ''}${x.outcome ? ` [${JSON.stringify({ signedIn: x.outcome.signedIn, identityAccepted: x.outcome.identityAccepted, note: x.outcome.note, error: x.outcome.error, page: x.outcome.page?.status, probe: x.outcome.probe?.detail })}]` : ''}`,
             )
             .join('\n')}\n`,
         );
@@ -101,4 +105,33 @@ describe('relying-party check: the check drives the service itself', () => {
       [],
     );
   }, 120_000);
+
+  it('in interactive mode the check submits the form with the values in force', async () => {
+    const step = (id: string, kind: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      title: id,
+      kind,
+      instruction: 'Sign in.',
+      expectation: 'Ok.',
+      ...extra,
+    });
+    const s = await drivenRun('careful', {
+      interactive: true,
+      plan: {
+        name: 'Interactive',
+        steps: [
+          step('auth-only', 'sign-in'),
+          step('identity', 'sign-in', {
+            scenario: 'verified-with-passport',
+            expect: { identity: true },
+          }),
+        ],
+      },
+    });
+    for (const x of s.steps) {
+      expect(x.outcome?.signedIn, x.id).toBe(true);
+      expect(x.exchanges.filter((e) => e.endpoint === 'interactive').length, x.id).toBe(1);
+    }
+    expect(s.steps[1]?.outcome?.identityAccepted).toBe(true);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { currentRpStep, retryableRpStep } from '../../store/rp-check-slice.js';
 import { Icon, type IconName } from '../../components/Icon.js';
 import { STATUS_LABEL, STATUS_TONE, KIND_LABEL } from './rp-check-format.js';
+import { DriveSettingsForm } from './DriveSettingsForm.js';
 import './rp-check.css';
 
 function StatusChip({ status }: { status: StepResult['status'] }) {
@@ -268,6 +269,7 @@ export function RpCheckScreen() {
           </div>
         ) : null}
       </div>
+      <DriveSettingsForm disabled={running} />
       {error ? (
         <p className="notice notice-bad" role="alert" data-testid="rp-error">
           {error}

@@ -38,10 +38,15 @@ const sameOrigin = (a: string, b: string) => {
   }
 };
 
-/** The simulator's interactive form on a page it served, as a submission, or undefined. */
+/**
+ * The simulator's interactive form on a page it served, as a submission, or undefined. The page
+ * may also offer persona shortcuts (small forms of their own): the form that carries the values
+ * in force is the one with the most fields, and it is submitted as it stands.
+ */
 function interactiveForm(visited: Visited, simulatorUrl: string) {
   const { res, page } = visited;
   if (!page || res.status !== 200 || !sameOrigin(res.url, simulatorUrl)) return undefined;
+  let best: { action: string; fields: [string, string][] } | undefined;
   for (const form of page.forms) {
     if (form.method !== 'post') continue;
     let action: string;
@@ -50,9 +55,10 @@ function interactiveForm(visited: Visited, simulatorUrl: string) {
     } catch {
       continue;
     }
-    if (sameOrigin(action, simulatorUrl)) return { action, fields: form.fields };
+    if (!sameOrigin(action, simulatorUrl)) continue;
+    if (!best || form.fields.length > best.fields.length) best = { action, fields: form.fields };
   }
-  return undefined;
+  return best;
 }
 
 /**
