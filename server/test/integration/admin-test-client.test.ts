@@ -111,6 +111,26 @@ describe('sign in as a test client', () => {
     expect(r.steps.map((s) => s.name)).toEqual(['discovery', 'authorize']);
   });
 
+  it('stops at a token error and at a JWKS outage, naming the step', async () => {
+    const cfg = defaultConfig(sim.baseUrl);
+    reset({ errorConfiguration: { ...cfg.errorConfiguration, tokenErrors: ['INVALID_GRANT'] } });
+    const token = await run({ flow: 'authentication' });
+    expect(token.outcome).toBe('provider_error');
+    expect(token.summary).toMatch(/token request was refused \(HTTP 400: invalid_grant/);
+
+    reset();
+    const switched = await fetch(`${sim.baseUrl}/_simulator/api/switches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: { target: 'jwks', kind: 'outage', status: 503 }, on: true }),
+    });
+    expect(switched.status).toBe(200);
+    const jwks = await run({ flow: 'authentication' });
+    expect(jwks.outcome).toBe('provider_error');
+    expect(jwks.summary).toMatch(/JWKS could not be fetched \(HTTP 503\)/);
+    expect(jwks.steps.at(-1)).toMatchObject({ name: 'jwks', ok: false, status: 503 });
+  });
+
   it('submits the interactive form with the values in force', async () => {
     reset({ interactiveMode: true });
     const r = await run({ flow: 'authentication' });
