@@ -455,6 +455,8 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   // An unattended check ends the process when its plan ends, with the run's exit code.
   const ended = await Promise.race([stopSignal, checkDone ?? new Promise<never>(() => undefined)]);
   if (typeof ended === 'number') {
+    // The client is still reading the answer that ended the plan: let it arrive first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await running.close();
     simulator.close();
     return ended;

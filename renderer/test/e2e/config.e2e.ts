@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_CLAIMS_REQUEST, runFlow } from '../../../server/test/helpers/relying-party.js';
+import {
+  IDENTITY_CLAIMS_REQUEST,
+  runFlow,
+  signClientAssertion,
+} from '../../../server/test/helpers/relying-party.js';
 import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
@@ -136,6 +140,29 @@ describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simu
       .getByTestId('field-warning')
       .filter({ hasText: '1985-13-45' })
       .waitFor();
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('the inspector shows an hour-long client assertion as passing, with the lifetime as a warning', async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const assertion = await signClientAssertion({
+      baseUrl: ui.baseUrl,
+      claims: { iat, exp: iat + 3600 },
+    });
+    await app.goTo('tokens');
+    await inspector.inspect(assertion);
+    const view = inspector.tokenView('client_assertion');
+    const warnings = view.getByTestId('token-warnings');
+    await warnings
+      .getByTestId('token-warning')
+      .filter({ hasText: 'this assertion lives 3600 s; the provider recommends 300 s' })
+      .waitFor();
+    expect(await warnings.textContent()).toContain(
+      'Warning: accepted, against what the provider recommends:',
+    );
+    // A warning, not a failure: every check passes.
+    await inspector.check(view, 'exp').waitFor();
+    expect(await view.locator('[data-testid="token-check"][data-ok="false"]').count()).toBe(0);
     expect(ui.pageErrors).toEqual([]);
   });
 

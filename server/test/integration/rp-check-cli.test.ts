@@ -71,7 +71,7 @@ describe('headless --rp-check', () => {
         '--report',
         report,
         '--rp-check-timeout',
-        '1',
+        '4', // long enough for a loaded machine to finish a flow
       ],
       { env: {} },
     );
@@ -122,7 +122,7 @@ describe('headless --rp-check', () => {
       [true, 1],
     ] as const) {
       const port = await freePort();
-      const args = [CLI, '--port', String(port), '--rp-check', plan, '--rp-check-timeout', '1'];
+      const args = [CLI, '--port', String(port), '--rp-check', plan, '--rp-check-timeout', '4'];
       const cli = await spawnNode(strict ? [...args, '--rp-check-strict'] : args, { env: {} });
       try {
         await waitFor(cli.url, (s) => s.currentStep === 0);
