@@ -256,6 +256,14 @@ export interface StartRequest {
   drive?: DriveSettings;
 }
 
+/** POST /_simulator/api/rp-check/steps/:id/outcome: what the user saw at the end of the journey. */
+export interface OutcomeRequest {
+  signedIn: boolean;
+  /** Identity steps: whether the service showed the verified identity. */
+  identityAccepted?: boolean;
+  note?: string;
+}
+
 /** POST /_simulator/api/rp-check/verdict */
 export interface VerdictRequest {
   step: string;
