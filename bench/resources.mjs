@@ -34,6 +34,7 @@ import { execFileSync } from 'node:child_process';
 import { ROOT, ensureBuilt, freePort, startSimulatorProcess } from './lib/processes.mjs';
 import { CLIENT_ID, REDIRECT_URI, benchConfig, createClientKey, postConfig } from './lib/flows.mjs';
 import { processUsage, toMiB } from './lib/stats.mjs';
+import { RESOURCES_USAGE, parseResourcesOptions } from './lib/options.mjs';
 
 const TARGETS = { rssGrowthMiB: 100, loopDelayMs: 50 };
 const STALLED_READERS = 30;
@@ -42,15 +43,16 @@ const AUTHORIZE_FLOOD = 30_000;
 const ASSERTION_FLOOD = 20_000;
 const CONCURRENCY = 16;
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-const strict = process.argv.includes('--strict');
-const SCENARIOS = ['stalled-readers', 'floods', 'million-assertions'];
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').split(',') : SCENARIOS;
-for (const name of only)
-  if (!SCENARIOS.includes(name)) {
-    console.error(`--only takes ${SCENARIOS.join(', ')} (comma-separated), not ${name}`);
-    process.exit(2);
-  }
+const parsed = parseResourcesOptions(process.argv.slice(2));
+if (!parsed.ok) {
+  console.error(`bench:resources: ${parsed.message}`);
+  process.exit(2);
+}
+if (parsed.value.help) {
+  console.log(RESOURCES_USAGE);
+  process.exit(0);
+}
+const { strict, only } = parsed.value;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 

@@ -49,10 +49,15 @@ export function benchConfig(publicPem) {
   };
 }
 
+/** A path under the base URL's own path (a named simulator's /sim/<name>), or the path itself. */
+function under(base, path) {
+  return base.pathname === '/' ? path : `${base.pathname.replace(/\/$/, '')}${path}`;
+}
+
 function request(agent, base, { method = 'GET', path, headers = {}, body }) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, hostname: base.hostname, port: base.port, method, path, headers },
+      { agent, hostname: base.hostname, port: base.port, method, path: under(base, path), headers },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));

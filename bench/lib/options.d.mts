@@ -27,3 +27,13 @@ export interface SoakOptions {
 }
 export declare const SOAK_USAGE: string;
 export declare function parseSoakOptions(argv: readonly string[]): Parsed<SoakOptions>;
+
+export type ResourceScenario = 'stalled-readers' | 'floods' | 'million-assertions';
+export declare const RESOURCE_SCENARIOS: readonly ResourceScenario[];
+export interface ResourcesOptions {
+  only: ResourceScenario[];
+  strict: boolean;
+  help: boolean;
+}
+export declare const RESOURCES_USAGE: string;
+export declare function parseResourcesOptions(argv: readonly string[]): Parsed<ResourcesOptions>;

@@ -47,7 +47,7 @@ function positiveNumber(raw, { min, max }) {
 /**
  * Reads `--name value`, `--name=value` and boolean `--flag`s.
  * @param {readonly string[]} argv
- * @param {Record<string, {kind: 'bool'} | {kind: 'int' | 'number', min: number, max: number} | {kind: 'enum', values: readonly string[]}>} spec
+ * @param {Record<string, {kind: 'bool'} | {kind: 'int' | 'number', min: number, max: number} | {kind: 'enum' | 'list', values: readonly string[]}>} spec
  * @param {Record<string, unknown>} defaults
  */
 export function parseOptions(argv, spec, defaults) {
@@ -66,6 +66,17 @@ export function parseOptions(argv, spec, defaults) {
       continue;
     }
     const raw = inline ?? argv[++i];
+    if (rule.kind === 'list') {
+      const items = (raw ?? '').split(',');
+      const wrong = items.find((item) => !rule.values.includes(item));
+      if (wrong !== undefined)
+        return {
+          ok: false,
+          message: `${flag} takes some of ${rule.values.join(', ')} (comma-separated), got "${raw ?? ''}"`,
+        };
+      options[name] = [...new Set(items)];
+      continue;
+    }
     if (rule.kind === 'enum') {
       if (!rule.values.includes(raw))
         return {
@@ -143,4 +154,28 @@ export function parseSoakOptions(argv) {
   if (parsed.ok && parsed.value.warmupMinutes >= parsed.value.minutes)
     return { ok: false, message: '--warmup-minutes must be less than --minutes' };
   return parsed;
+}
+
+export const RESOURCE_SCENARIOS = ['stalled-readers', 'floods', 'million-assertions'];
+
+export const RESOURCES_USAGE = `Usage: node bench/resources.mjs [options]
+
+Measures what hostile load costs the headless simulator (see the README, Performance).
+  --only NAME[,NAME]  run only these scenarios: ${RESOURCE_SCENARIOS.join(', ')} (default: all)
+  --strict            exit 1 when a target is missed (otherwise always 0)
+  --help              this text`;
+
+const RESOURCES_SPEC = {
+  only: { kind: 'list', values: RESOURCE_SCENARIOS },
+  strict: { kind: 'bool' },
+  help: { kind: 'bool' },
+};
+
+/** @param {readonly string[]} argv */
+export function parseResourcesOptions(argv) {
+  return parseOptions(argv, RESOURCES_SPEC, {
+    only: [...RESOURCE_SCENARIOS],
+    strict: false,
+    help: false,
+  });
 }

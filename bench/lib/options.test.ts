@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchOptions, parseSoakOptions } from './options.mjs';
+import {
+  RESOURCE_SCENARIOS,
+  parseBenchOptions,
+  parseResourcesOptions,
+  parseSoakOptions,
+} from './options.mjs';
 import { Samples, percentile, processUsage } from './stats.mjs';
 
 describe('benchmark options', () => {
@@ -93,5 +98,42 @@ describe('latency statistics', () => {
     const usage = processUsage(process.pid);
     expect(usage.cpuSeconds).toBeGreaterThan(0);
     expect(usage.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+  });
+});
+
+describe('resource benchmark options', () => {
+  it('runs every scenario by default, or those --only names', () => {
+    expect(parseResourcesOptions([])).toEqual({
+      ok: true,
+      value: { only: [...RESOURCE_SCENARIOS], strict: false, help: false },
+    });
+    expect(parseResourcesOptions(['--only', 'million-assertions', '--strict'])).toEqual({
+      ok: true,
+      value: { only: ['million-assertions'], strict: true, help: false },
+    });
+    expect(parseResourcesOptions(['--only=floods,stalled-readers,floods'])).toMatchObject({
+      ok: true,
+      value: { only: ['floods', 'stalled-readers'] },
+    });
+  });
+
+  it('refuses unknown scenarios, a missing list and unknown flags, with one line', () => {
+    for (const argv of [
+      ['--only'],
+      ['--only', ''],
+      ['--only', 'million'],
+      ['--only', 'floods,'],
+      ['--only', 'floods', '--bogus'],
+      ['--strict=yes'],
+      ['extra'],
+    ]) {
+      const parsed = parseResourcesOptions(argv);
+      expect(parsed.ok, argv.join(' ')).toBe(false);
+      if (!parsed.ok) expect(parsed.message).toMatch(/^[^\n]+$/);
+    }
+    const wrong = parseResourcesOptions(['--only', 'million']);
+    expect(!wrong.ok && wrong.message).toBe(
+      '--only takes some of stalled-readers, floods, million-assertions (comma-separated), got "million"',
+    );
   });
 });

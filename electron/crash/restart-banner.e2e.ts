@@ -1,21 +1,13 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useChromium } from '../test/chromium.js';
 import { buildStartErrorPage } from '../pages/start-error-page.js';
 import { bannerChoice, RESTART_BANNER_ID, restartBannerScript } from './restart-banner.js';
 
 // The restart banner in a real Chromium, on a page under the simulator UI's own
 // Content-Security-Policy and on the start-error page's stricter one: it shows the texts as text
 // and the script's promise answers the button pressed.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 
 const UI_CSP =
   "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
@@ -33,7 +25,7 @@ const strictPage = buildStartErrorPage({
 async function open(
   url: string,
 ): Promise<{ tab: Page; cspErrors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const tab = await context.newPage();
   const cspErrors: string[] = [];
   tab.on('console', (m) => {

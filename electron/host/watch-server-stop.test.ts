@@ -8,15 +8,17 @@ async function listening(): Promise<Server> {
   return server;
 }
 
+/** The reasons reported for `server`, watched with `expected`. */
+function watched(server: Server, expected: () => boolean = () => false): string[] {
+  const reasons: string[] = [];
+  watchServerStop(server, expected, (reason) => reasons.push(reason));
+  return reasons;
+}
+
 describe('watchServerStop', () => {
   it('reports a server that closes unasked, once', async () => {
     const server = await listening();
-    const reasons: string[] = [];
-    watchServerStop(
-      server,
-      () => false,
-      (reason) => reasons.push(reason),
-    );
+    const reasons = watched(server);
     await new Promise((done) => server.close(done));
     server.emit('close');
     expect(reasons).toEqual(['its server closed']);
@@ -24,12 +26,7 @@ describe('watchServerStop', () => {
 
   it('reports an error after listening, with its message, and closes the server', async () => {
     const server = await listening();
-    const reasons: string[] = [];
-    watchServerStop(
-      server,
-      () => false,
-      (reason) => reasons.push(reason),
-    );
+    const reasons = watched(server);
     server.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' }));
     await new Promise((done) => server.once('close', done));
     expect(reasons).toEqual(['its server failed: accept EMFILE']);
@@ -39,12 +36,7 @@ describe('watchServerStop', () => {
   it('says nothing when the stop was asked for', async () => {
     const server = await listening();
     let closing = false;
-    const reasons: string[] = [];
-    watchServerStop(
-      server,
-      () => closing,
-      (reason) => reasons.push(reason),
-    );
+    const reasons = watched(server, () => closing);
     closing = true;
     await new Promise((done) => server.close(done));
     expect(reasons).toEqual([]);

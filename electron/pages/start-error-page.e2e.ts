@@ -1,19 +1,10 @@
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useChromium } from '../test/chromium.js';
 import { buildStartErrorPage } from './start-error-page.js';
 
 // The start-error page in a real Chromium, with a stand-in bridge: its script must run under its
 // own Content-Security-Policy and call setPort with the chosen port.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 
 const page = buildStartErrorPage({
   title: 'The port is already in use',
@@ -25,7 +16,7 @@ const page = buildStartErrorPage({
 
 describe('start-error page in Chromium', () => {
   it('asks the bridge for the chosen port and shows a refusal', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const tab = await context.newPage();
     const cspErrors: string[] = [];
     tab.on('console', (m) => {
@@ -63,7 +54,7 @@ describe('start-error page in Chromium', () => {
   });
 
   it('says to restart when there is no bridge', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const tab = await context.newPage();
     await tab.goto(page.url);
     await tab.getByText('Restart Identity Simulator to choose another port.').waitFor();

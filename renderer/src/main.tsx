@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createAdminClient, EVENTS_URL } from './api/admin-client.js';
 import { getDesktopBridge } from './api/desktop-bridge.js';
 import { openEventStream } from './api/event-stream.js';
+import { createPresetsClient } from './api/presets-client.js';
+import { createRpCheckClient } from './api/rp-check-client.js';
+import { createToolsClient } from './api/tools-client.js';
+import { readChosenSimulator, routeToSimulator, withSimulator } from './api/simulator-base.js';
 import { App } from './app/App.js';
 import { AppStoreProvider } from './store/app-store-context.js';
 import { createAppStore } from './store/create-app-store.js';
@@ -23,16 +27,26 @@ function safeStorage(): Storage | undefined {
   }
 }
 
+// The simulator the window acts on (?simulator=<name>; none: the root one). Its calls go there;
+// the one request log is shared and shown filtered to it.
+const chosen = readChosenSimulator(window.location.search);
+const routed = withSimulator((i, init) => fetch(i, init), chosen);
+
 const store = createAppStore({
-  api: createAdminClient(),
+  api: createAdminClient(routed),
+  presets: createPresetsClient(routed),
+  rpCheck: createRpCheckClient(routed),
+  tools: createToolsClient(routed),
   now: () => Date.now(),
   schedule: (fn, ms) => window.setTimeout(fn, ms),
   cancel: (h) => window.clearTimeout(h as number),
   storage: safeStorage(),
 });
 
+store.getState().setFilter({ simulator: chosen });
+
 startSync(store, {
-  openStream: (handlers) => openEventStream(EVENTS_URL, handlers),
+  openStream: (handlers) => openEventStream(routeToSimulator(EVENTS_URL, chosen), handlers),
   schedule: (fn, ms) => window.setTimeout(fn, ms),
   cancel: (h) => window.clearTimeout(h as number),
 });

@@ -262,6 +262,8 @@ export interface TestClientRun {
   tokenExchangeId?: string;
   steps: TestClientStep[];
   checks: TestClientCheck[];
+  /** What could not be checked, and why (no core identity JWT when identity was not proven). */
+  notes?: string[];
 }
 
 /** The same journey for the tester to run by hand: a browser URL and curl commands. */

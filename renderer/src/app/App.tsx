@@ -20,6 +20,11 @@ import { PresetsScreen } from '../features/presets/PresetsScreen.js';
 import { RpCheckScreen } from '../features/rp-check/RpCheckScreen.js';
 import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
+import { SimulatorSwitcher } from './SimulatorSwitcher.js';
+import { createSimulatorsClient } from '../api/simulators-client.js';
+import { readChosenSimulator } from '../api/simulator-base.js';
+
+const simulatorsClient = createSimulatorsClient();
 import { useShortcuts } from './use-shortcuts.js';
 import { ScreenTabs } from './ScreenTabs.js';
 import { SCREEN_LIST } from './screen-list.js';
@@ -71,6 +76,11 @@ export function App() {
           <span className="brand-name">Identity Simulator</span>
         </div>
         <ScreenTabs />
+        <SimulatorSwitcher
+          client={simulatorsClient}
+          chosen={readChosenSimulator(window.location.search)}
+          navigate={(href) => window.location.assign(href)}
+        />
         <ActivePresetChip />
         <button
           type="button"

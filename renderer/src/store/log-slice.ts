@@ -18,6 +18,8 @@ export interface LogFilter {
   text: string;
   /** Only the exchanges of this journey, when set. */
   journey: string | null;
+  /** Only the exchanges of this simulator ('' the root, a name a named one), when set. */
+  simulator?: string | null;
 }
 
 export type ExchangeDetailEntry =
@@ -224,6 +226,7 @@ export function matchesFilter(e: Exchange, filter: LogFilter): boolean {
   if (filter.endpoint !== 'all' && e.endpoint !== filter.endpoint) return false;
   if (filter.outcome !== 'all' && e.outcome.kind !== filter.outcome) return false;
   if (filter.journey !== null && e.journeyId !== filter.journey) return false;
+  if (filter.simulator != null && (e.simulator ?? '') !== filter.simulator) return false;
   const text = filter.text.trim().toLowerCase();
   if (text === '') return true;
   const haystack = searchTextOf(e);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestStore, exchange } from '../../test/fake-admin-client.js';
 import { createPresetsTestStore } from '../../test/fake-presets-client.js';
-import { selectors } from './selectors.js';
+import { rpStepsByExchange, selectors } from './selectors.js';
 
 describe('selectors', () => {
   it('returns the same visible list while items and filter are unchanged', () => {
@@ -96,5 +96,48 @@ describe('presets selectors', () => {
       active: { scenario: { id: 'pkce-enforced', name: 'x' }, modifiedSinceApplied: true },
     });
     expect(selectors.isActiveModified(store.getState())).toBe(true);
+  });
+});
+
+describe('rpStepsByExchange', () => {
+  const ref = (id: string, seq: number) => ({
+    id,
+    seq,
+    endpoint: 'token',
+    method: 'POST',
+    path: '/token',
+    status: 200,
+    startedAt: '2026-01-01T00:00:00Z',
+  });
+  const step = (title: string, ids: string[]) => ({
+    id: title,
+    title,
+    kind: 'sign-in' as const,
+    instruction: '',
+    expectation: '',
+    status: 'passed' as const,
+    exchanges: ids.map((id, i) => ref(id, i)),
+    evidence: [],
+    checks: [],
+    attempts: 1,
+    ask: { identity: false, returnCode: false, reauthenticate: false, claims: [] },
+  });
+
+  it('numbers steps from 1 and maps every exchange a step observed to it', () => {
+    const map = rpStepsByExchange({
+      state: 'finished',
+      attended: true,
+      timeoutSeconds: 30,
+      waitSeconds: 120,
+      steps: [step('Sign in', ['a', 'b']), step('INVALID_ISS', ['c'])],
+      summary: { total: 2, passed: 2, failed: 0, skipped: 0, notJudged: 0, pending: 0 },
+    });
+    expect(map.get('a')).toEqual({ number: 1, title: 'Sign in' });
+    expect(map.get('c')).toEqual({ number: 2, title: 'INVALID_ISS' });
+    expect(map.has('z')).toBe(false);
+  });
+
+  it('maps nothing before any run', () => {
+    expect(rpStepsByExchange(null).size).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
 import { findPreset, isActivePreset } from './presets/preset-lookup.js';
 import { type PresetRef } from './presets/presets-state.js';
-import type { Persona, Scenario } from '../../../server/src/contract.js';
+import type { Persona, RpCheckStatus, Scenario } from '../../../server/src/contract.js';
 
 /** Remembers the last answer for the same inputs (compared by identity). */
 function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -29,6 +29,22 @@ const visibleMemo = memo(
   (items: Exchange[], filter: LogFilter, pins: LogPins, pinnedFirst: boolean) =>
     visibleExchanges(items, filter, pins, pinnedFirst),
 );
+
+/** The relying-party check step an exchange was observed in: its number (from 1) and title. */
+export interface RpStepRef {
+  number: number;
+  title: string;
+}
+
+/** Exchange id → the step of the last relying-party check run that observed it. */
+export function rpStepsByExchange(status: RpCheckStatus | null): ReadonlyMap<string, RpStepRef> {
+  const map = new Map<string, RpStepRef>();
+  status?.steps.forEach((step, i) => {
+    for (const e of step.exchanges) map.set(e.id, { number: i + 1, title: step.title });
+  });
+  return map;
+}
+const rpStepsMemo = memo(rpStepsByExchange);
 
 export interface ActiveScenario {
   group: ErrorGroup;
@@ -100,6 +116,7 @@ export const selectors = {
     }
   },
   exchangeCount: (s: AppState): number => s.items.length,
+  rpStepsByExchange: (s: AppState): ReadonlyMap<string, RpStepRef> => rpStepsMemo(s.rpStatus),
   isDraftDirty: (s: AppState): boolean => isDraftDirty(s),
   errorsOfGroup:
     (group: ErrorGroup) =>

@@ -4,9 +4,28 @@ export const MAX_ID_LENGTH = 64;
 export const ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const ID_RE = new RegExp(ID_PATTERN);
 
-/** Whether a value is a well-formed id (so it is safe as a file name too). */
+/**
+ * Names Windows reserves for devices, whatever the case and extension: `con.json` cannot be a
+ * file there (the desktop app runs on Windows), so none of them is an id.
+ */
+const WINDOWS_DEVICE_RE = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\..*)?$/i;
+
+/** Whether a name is one Windows reserves for a device (con, nul, com1, lpt1.txt ...). */
+export function isWindowsDeviceName(name: string): boolean {
+  return WINDOWS_DEVICE_RE.test(name);
+}
+
+/** The rule ids follow, as error messages state it. */
+export const ID_RULE = `must be lowercase letters, digits and single hyphens, at most ${MAX_ID_LENGTH} characters, and not a name Windows reserves for devices (con, prn, aux, nul, com1-com9, lpt1-lpt9)`;
+
+/** Whether a value is a well-formed id (so it is safe as a file name too, on every system). */
 export function isPresetId(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= MAX_ID_LENGTH && ID_RE.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length <= MAX_ID_LENGTH &&
+    ID_RE.test(value) &&
+    !isWindowsDeviceName(value)
+  );
 }
 
 /** The slug of a name: "Verified (passport) – Ünal" → "verified-passport-unal". */
@@ -19,6 +38,7 @@ export function slugify(name: string, fallback = 'preset'): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_ID_LENGTH)
     .replace(/-+$/, '');
+  if (slug && isWindowsDeviceName(slug)) return `${slug}-${fallback}`;
   return slug || fallback;
 }
 

@@ -7,7 +7,7 @@ import {
   nestedTooDeep,
   parseScenarioDocument,
 } from '../presets/parse-preset.js';
-import { isPresetId } from '../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../presets/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from './drive/drive-settings.js';
 import {
@@ -50,7 +50,7 @@ const STEP_KEYS = [
 ] as const;
 const EXPECT_KEYS = ['identity', 'returnCode', 'reauthenticate'] as const;
 
-const ID_MESSAGE = 'must be lowercase letters, digits and single hyphens, at most 64 characters';
+const ID_MESSAGE = ID_RULE;
 
 function checkLine(value: unknown, path: string, issues: ConfigIssue[]): void {
   if (typeof value !== 'string' || !/\S/.test(value))

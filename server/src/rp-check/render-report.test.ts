@@ -111,6 +111,35 @@ describe('renderHtml', () => {
   });
 });
 
+describe('what the user saw, in the reports', () => {
+  const seen = stepOf('failed', {
+    outcome: {
+      source: 'driver',
+      signedIn: true,
+      identityAccepted: true,
+      page: { url: 'http://localhost:8080/account', status: 200, title: `Account ${HOSTILE}` },
+      probe: {
+        url: 'http://localhost:8080/account',
+        status: 200,
+        signedIn: true,
+        detail: 'it answered 200',
+      },
+      at: '2026-01-01T00:00:02Z',
+    },
+  });
+  const withSeen = { ...report, steps: [seen] };
+  it('JUnit and HTML name the last page, its title and the probe', () => {
+    expect(renderJunit(withSeen)).toContain(
+      'Seen: the check&#39;s browser: signed in, identity shown; last page http://localhost:8080/account 200 &quot;Account &lt;script&gt;',
+    );
+    expect(renderHtml(withSeen)).toContain('<dt>Seen</dt><dd>the check&#39;s browser: signed in');
+    expect(renderHtml(withSeen)).not.toContain('<script>');
+  });
+  it('a step without an outcome says nothing of it', () => {
+    expect(renderJunit(report)).not.toContain('Seen:');
+  });
+});
+
 describe('renderReport and formatForFile', () => {
   it('picks the format by extension, case-insensitively', () => {
     expect(formatForFile('out/report.XML')).toBe('junit');

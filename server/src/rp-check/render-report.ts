@@ -1,4 +1,4 @@
-import { isViolation, isWarning, seen } from './judge-step.js';
+import { isViolation, isWarning } from './judge-step.js';
 import type { ReportFormat, RpCheckReport, StepResult } from './rp-check-types.js';
 
 /**
@@ -43,14 +43,34 @@ const STATUS_WORD: Record<StepResult['status'], string> = {
   'not-judged': 'Not judged',
 };
 
+/** What the user saw, as kept with the step: the check's browser or the tester. */
+export function describeSeen(step: StepResult): string | undefined {
+  const o = step.outcome;
+  if (!o) return undefined;
+  const who = o.source === 'driver' ? "the check's browser" : 'the tester';
+  const parts = [
+    o.error
+      ? `${who} could not finish: ${o.error}`
+      : `${who}: ${o.signedIn ? 'signed in' : 'not signed in'}${o.identityAccepted === undefined ? '' : o.identityAccepted ? ', identity shown' : ', identity not shown'}`,
+  ];
+  if (o.page)
+    parts.push(
+      `last page ${o.page.url} ${o.page.status}${o.page.title ? ` "${o.page.title}"` : ''}`,
+    );
+  if (o.probe) parts.push(`probe ${o.probe.url} ${o.probe.status}: ${o.probe.detail}`);
+  if (o.note) parts.push(o.note);
+  return parts.join('; ');
+}
+
 function stepText(step: StepResult): string {
   const lines = [
     `${STATUS_WORD[step.status]}: ${step.reason ?? ''}`,
     `Instruction: ${step.instruction}`,
     `Expected: ${step.expectation}`,
   ];
+  const seen = describeSeen(step);
+  if (seen) lines.push(`Seen: ${seen}`);
   if (step.judgeReason && step.decidedBy === 'tester') lines.push(`Judge: ${step.judgeReason}`);
-  if (step.outcome) lines.push(`Seen: ${seen(step.outcome)}`);
   for (const c of step.checks.filter(isViolation)) lines.push(`Request check failed: ${c.detail}`);
   for (const c of step.checks.filter(isWarning)) lines.push(`Warning (not a failure): ${c.detail}`);
   for (const e of step.exchanges)
@@ -118,8 +138,7 @@ export function renderHtml(report: RpCheckReport): string {
 <p>${escapeMarkup(step.reason ?? '')}</p>
 ${step.note && !(step.reason ?? '').includes(step.note) ? `<p><strong>Tester's note:</strong> ${escapeMarkup(step.note)}</p>` : ''}
 ${step.judgeReason && step.decidedBy === 'tester' ? `<p class="muted"><strong>Judge:</strong> ${escapeMarkup(step.judgeReason)}</p>` : ''}
-<dl><dt>Instruction</dt><dd>${escapeMarkup(step.instruction)}</dd><dt>Expected</dt><dd>${escapeMarkup(step.expectation)}</dd></dl>
-${step.outcome ? `<p><strong>Seen:</strong> ${escapeMarkup(seen(step.outcome))}</p>` : ''}
+<dl><dt>Instruction</dt><dd>${escapeMarkup(step.instruction)}</dd><dt>Expected</dt><dd>${escapeMarkup(step.expectation)}</dd>${describeSeen(step) ? `<dt>Seen</dt><dd>${escapeMarkup(describeSeen(step))}</dd>` : ''}</dl>
 ${failedChecks.length ? `<ul class="checks">${failedChecks.map((c) => `<li>${escapeMarkup(c.name)}: ${escapeMarkup(c.detail)}</li>`).join('')}</ul>` : ''}
 ${warnings.length ? `<p class="warnings-title">Warnings (recommendations; they do not fail the step):</p><ul class="warnings">${warnings.map((c) => `<li>${escapeMarkup(c.name)}: ${escapeMarkup(c.detail)}</li>`).join('')}</ul>` : ''}
 ${exchanges}

@@ -3,7 +3,7 @@ import type { ConfigIssue } from '../contract.js';
 import { isPlainObject } from '../config/field-rules.js';
 import { requireLoopbackHost } from '../admin/require-loopback-host.js';
 import { describeIssues } from '../presets/preset-store.js';
-import { isPresetId } from '../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../presets/preset-id.js';
 import { schemaFileText } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from './drive/drive-settings.js';
 import { MAX_TIMEOUT_SECONDS, parsePlanDocument, toPlan } from './parse-plan.js';
@@ -123,7 +123,7 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
   const findPlan = (id: unknown): Plan => {
     if (!isPresetId(id))
       throw invalid(`"${String(id).slice(0, 80)}" is not a plan id`, [
-        { path: 'plan', message: 'must be lowercase letters, digits and single hyphens' },
+        { path: 'plan', message: ID_RULE },
       ]);
     const found = plans.get(id);
     if (found.kind === 'missing')
@@ -160,7 +160,7 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
         throw invalid(`"${String(id).slice(0, 80)}" cannot be the id of a saved plan`, [
           {
             path: 'id',
-            message: 'must be lowercase letters, digits and single hyphens, not "default"',
+            message: `${ID_RULE}, not "default"`,
           },
         ]);
       if (!plans.dataDir)

@@ -322,11 +322,12 @@ export async function runTestClient(
     if (flow === 'identity') {
       const coreIdentity = claims?.['https://vocab.account.gov.uk/v1/coreIdentityJWT'];
       if (typeof coreIdentity !== 'string') {
-        checks.push({
-          name: 'core identity JWT',
-          ok: false,
-          detail: 'Refused: /userinfo sent no coreIdentityJWT although the client asked for it.',
-        });
+        // Not a defect: the provider sends no core identity when the identity was not proven
+        // (a return code may say why). Nothing to check, and nothing claimed about it.
+        const returnCode = claims?.['https://vocab.account.gov.uk/v1/returnCode'];
+        (run.notes ??= []).push(
+          `No coreIdentityJWT came from /userinfo: the identity was not proven for this user${returnCode === undefined ? '' : ` (returnCode ${JSON.stringify(returnCode)})`}, so there is no core identity JWT to check.`,
+        );
       } else {
         const did = await request('did', `${base}/.well-known/did.json`);
         if (did.status !== 200) fail(`The DID document could not be fetched (HTTP ${did.status}).`);
@@ -369,7 +370,7 @@ export async function runTestClient(
     run.outcome = 'refused';
     run.summary = `The test client refused the sign-in: ${refused.map((c) => c.name).join(', ')}. ${refused[0]?.detail ?? ''}`;
   } else {
-    run.summary = `Signed in as ${client.clientId}: every step answered and all ${checks.length} checks passed.`;
+    run.summary = `Signed in as ${client.clientId}: every step answered and all ${checks.length} checks passed.${run.notes ? ' No core identity JWT came: the identity was not proven.' : ''}`;
   }
   return run;
 }

@@ -9,6 +9,8 @@ import type { SimulatorConfig, TestClientCommands, TestClientRun } from '../../s
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { DEFAULT_CLIENT_PRIVATE_KEY_PEM } from '../helpers/relying-party.js';
 import { defaultConfig } from '../../src/config/defaults.js';
+import { CORE_IDENTITY_ERRORS, ID_TOKEN_ERRORS } from '../../src/scenarios/names.js';
+import { BUILT_IN_PERSONAS } from '../../src/presets/built-in-personas.js';
 
 const API = '/_simulator/api/test-client';
 let sim: ListeningSimulator;
@@ -88,6 +90,40 @@ describe('sign in as a test client', () => {
     expect(signature).toMatchObject({ ok: false });
     expect(signature?.detail).toMatch(/signature does not match/);
     expect(r.summary).toMatch(/refused the sign-in: ID token signature/);
+  });
+
+  it.each(BUILT_IN_PERSONAS.map((p) => p.id))(
+    'accepts an identity sign-in as the built-in persona %s (no verdict without a defect)',
+    async (id) => {
+      const applied = await fetch(`${sim.baseUrl}/_simulator/api/personas/${id}/apply`, {
+        method: 'POST',
+      });
+      expect(applied.status).toBe(200);
+      const r = await run({ flow: 'identity' });
+      // A persona whose identity was not proven still signs in: no core identity JWT comes,
+      // which the run notes rather than refuses or passes.
+      expect([r.outcome, failing(r)]).toEqual(['accepted', []]);
+      const persona = BUILT_IN_PERSONAS.find((p) => p.id === id);
+      const proven = persona?.responseConfiguration.coreIdentityVerifiableCredentials != null;
+      expect(r.checks.some((c) => c.name === 'core identity JWT signature')).toBe(proven);
+      expect(r.notes !== undefined).toBe(!proven);
+    },
+  );
+
+  it.each(ID_TOKEN_ERRORS)('refuses the ID token with %s on, naming it', async (name) => {
+    const cfg = defaultConfig(sim.baseUrl);
+    reset({ errorConfiguration: { ...cfg.errorConfiguration, idTokenErrors: [name] } });
+    const r = await run({ flow: 'authentication' });
+    expect(r.outcome).toBe('refused');
+    expect(r.checks.filter((c) => !c.ok).some((c) => c.detail.includes(name))).toBe(true);
+  });
+
+  it.each(CORE_IDENTITY_ERRORS)('refuses the core identity JWT with %s on', async (name) => {
+    const cfg = defaultConfig(sim.baseUrl);
+    reset({ errorConfiguration: { ...cfg.errorConfiguration, coreIdentityErrors: [name] } });
+    const r = await run({ flow: 'identity' });
+    expect(r.outcome).toBe('refused');
+    expect(failing(r).some((n) => n.startsWith('core identity JWT'))).toBe(true);
   });
 
   it('refuses a core identity JWT signed with a key the DID document does not publish', async () => {

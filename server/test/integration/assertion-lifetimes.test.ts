@@ -96,6 +96,21 @@ describe('client assertions of any lifetime', () => {
     sim.close();
   });
 
+  it('an exp however far ahead (beyond 2106, the largest number) is accepted once, then refused', async () => {
+    const now = { t: Date.now() };
+    const sim = simulator(now);
+    for (const exp of [1e12, Number.MAX_VALUE]) {
+      const assertion = await signClientAssertion({ baseUrl: URL_BASE, claims: { exp } });
+      expect((await redeem(sim.app, assertion)).status).toBe(200);
+      expect((await redeem(sim.app, assertion)).body).toEqual(REPLAYED);
+    }
+    // The request log still analyses them.
+    const list = await request(sim.app).get('/_simulator/api/exchanges?endpoint=token');
+    const id = (list.body as ExchangePage).items[0]!.id;
+    expect((await request(sim.app).get(`/_simulator/api/exchanges/${id}`)).status).toBe(200);
+    sim.close();
+  });
+
   it('an assertion whose exp is in the past is refused', async () => {
     const now = { t: Date.now() };
     const sim = simulator(now);

@@ -172,6 +172,7 @@ export function ExchangeDetail() {
     (s) => e?.journeyId !== undefined && s.pins.journeys.includes(e.journeyId),
   );
   const [tab, setTab] = useState<Tab>('response');
+  const rpStep = useAppStore((s) => (e ? selectors.rpStepsByExchange(s).get(e.id) : undefined));
   if (!e) {
     return (
       <div className="detail detail-empty">
@@ -237,6 +238,11 @@ export function ExchangeDetail() {
               >
                 {journeyPinned ? 'unpin journey' : 'pin journey'}
               </button>
+            </span>
+          ) : null}
+          {rpStep ? (
+            <span className="chip" data-testid="exchange-rp-step">
+              relying-party check step {rpStep.number} · {rpStep.title}
             </span>
           ) : null}
           {e.scenarios.map((s) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Exchange } from '../../../../server/src/contract.js';
 import { useAppStore } from '../../store/app-store-context.js';
-import { selectors } from '../../store/selectors.js';
+import { selectors, type RpStepRef } from '../../store/selectors.js';
 import { formatClock, formatDuration } from '../tokens/format-time.js';
 import { exchangeStatus, journeyHue, outcomeSummary } from './exchange-format.js';
 import { injectedName } from '../scenarios/scenario-catalogue.js';
@@ -18,6 +18,7 @@ function Row({
   next,
   selected,
   pinned,
+  rpStep,
   onSelect,
   onPin,
 }: {
@@ -26,6 +27,8 @@ function Row({
   next?: Exchange;
   selected: boolean;
   pinned: boolean;
+  /** The relying-party check step that observed this exchange, if any. */
+  rpStep?: RpStepRef;
   onSelect: () => void;
   onPin: (pinned: boolean) => void;
 }) {
@@ -33,11 +36,13 @@ function Row({
   const joinsAbove = e.journeyId !== undefined && prev?.journeyId === e.journeyId;
   const joinsBelow = e.journeyId !== undefined && next?.journeyId === e.journeyId;
   const status = exchangeStatus(e);
+  const failed = e.outcome.kind === 'error';
+  const injected = [...new Set(e.scenarios.map(injectedName))];
   return (
     <div
       role="row"
       aria-selected={selected}
-      className={`log-row${selected ? ' is-selected' : ''}${e.outcome.kind === 'error' ? ' is-error' : ''}`}
+      className={`log-row${selected ? ' is-selected' : ''}${failed ? ' is-error' : ''}`}
       onClick={onSelect}
       data-testid="log-row"
       data-endpoint={e.endpoint}
@@ -91,17 +96,32 @@ function Row({
       </span>
       <span
         role="gridcell"
-        className={`c-outcome ellipsis${e.outcome.kind === 'error' ? ' tone-bad' : ''}`}
+        className={`c-outcome${failed ? ' tone-bad' : ''}`}
+        title={[
+          failed ? 'Failed' : '',
+          ...injected.map((n) => `injected · ${n}`),
+          rpStep ? `relying-party check step ${rpStep.number}: ${rpStep.title}` : '',
+          outcomeSummary(e),
+        ]
+          .filter(Boolean)
+          .join('\n')}
       >
-        {e.scenarios.length > 0 ? (
-          <span
-            className="mini-flag"
-            title={e.scenarios.map((s) => `injected · ${injectedName(s)}`).join(', ')}
-          >
-            ⚑
+        {failed ? (
+          <span className="row-failed" aria-label="Failed" data-testid="row-failed">
+            <Icon name="alert" size={12} />
           </span>
         ) : null}
-        {outcomeSummary(e)}
+        {injected.map((name) => (
+          <span key={name} className="row-chip row-chip-injected" data-testid="row-injected">
+            injected · {name}
+          </span>
+        ))}
+        {rpStep ? (
+          <span className="row-chip row-chip-step" data-testid="row-rp-step">
+            step {rpStep.number} · {rpStep.title}
+          </span>
+        ) : null}
+        <span className="ellipsis">{outcomeSummary(e)}</span>
       </span>
       <span role="gridcell" className="c-dur mono">
         {formatDuration(e.durationMs)}
@@ -118,6 +138,7 @@ export function LogList() {
   const total = useAppStore((s) => s.items.length);
   const pins = useAppStore((s) => s.pins);
   const setPin = useAppStore((s) => s.setPin);
+  const rpSteps = useAppStore(selectors.rpStepsByExchange);
   const parentRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- this component is not compiled
   const virtualizer = useVirtualizer({
@@ -192,6 +213,7 @@ export function LogList() {
                     next={visible[item.index + 1]}
                     selected={e.id === selectedId}
                     pinned={isPinned(pins, e)}
+                    rpStep={rpSteps.get(e.id)}
                     onSelect={() => select(e.id)}
                     onPin={(pinned) => void setPin('exchange', e.id, pinned)}
                   />

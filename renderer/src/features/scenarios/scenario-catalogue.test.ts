@@ -70,6 +70,8 @@ describe('scenario catalogue', () => {
     expect(injectedName('userinfo:INVALID_TOKEN')).toBe('invalid_token');
     expect(injectedName('authorize:LOGIN_REQUIRED')).toBe('login_required');
     expect(injectedName('INVALID_SIGNATURE')).toBe('INVALID_SIGNATURE');
+    expect(injectedName('idToken:INVALID_SIGNATURE')).toBe('INVALID_SIGNATURE');
+    expect(injectedName('coreIdentity:INCORRECT_SUB')).toBe('INCORRECT_SUB');
     expect(FAULT_TARGETS.map((t) => t.target)).toEqual([
       'discovery',
       'jwks',

@@ -345,7 +345,8 @@ const ENDPOINT_GROUP: Record<string, ErrorGroup> = {
 
 /**
  * How the log names a scenario applied to an exchange: the wire code or the fault, e.g.
- * "fault:jwks:outage" → "JWKS outage", "token:INVALID_GRANT" → "invalid_grant".
+ * "fault:jwks:outage" → "JWKS outage", "token:INVALID_GRANT" → "invalid_grant",
+ * "idToken:INVALID_SIGNATURE" → "INVALID_SIGNATURE".
  */
 export function injectedName(label: string): string {
   const fault = /^fault:([a-z]+):(outage|drop|latency)$/.exec(label);
@@ -356,6 +357,9 @@ export function injectedName(label: string): string {
     const group = ENDPOINT_GROUP[named[1] as string] as ErrorGroup;
     return switchName(group, named[2] as string);
   }
+  // A token defect keeps its scenario name (the row's endpoint says which token carries it).
+  const defect = /^(idToken|coreIdentity):([A-Z_]+)$/.exec(label);
+  if (defect) return defect[2] as string;
   return label;
 }
 

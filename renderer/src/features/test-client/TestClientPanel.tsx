@@ -51,6 +51,11 @@ function RunResult({ run, onDismiss }: { run: TestClientRun; onDismiss: () => vo
           ))}
         </ul>
       ) : null}
+      {run.notes?.map((n) => (
+        <p key={n} className="muted small" data-testid="test-client-note">
+          {n}
+        </p>
+      ))}
       <details className="test-client-details" key={run.journeyId ?? run.summary}>
         <summary>
           {run.steps.length} requests · {passing.length} checks passed · client {run.clientId} ·{' '}

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ConfigIssue } from '../../config/config-types.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { isValidName } from '../parse-preset.js';
-import { isPresetId } from '../preset-id.js';
+import { ID_RULE, isPresetId } from '../preset-id.js';
 import { MAX_NAME_LENGTH } from '../preset-schemas.js';
 import type { Kind, Lookup } from '../preset-store.js';
 import { conflict, invalid, invalidIssues, notFound, noun } from './preset-http-error.js';
@@ -15,7 +15,7 @@ export function checkId(kind: Kind, raw: unknown): string {
     throw invalid(`"${String(raw).slice(0, 80)}" is not a ${noun(kind)} id`, [
       {
         path: 'id',
-        message: 'must be lowercase letters, digits and single hyphens, at most 64 characters',
+        message: ID_RULE,
       },
     ]);
   return raw;

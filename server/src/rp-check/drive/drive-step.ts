@@ -1,5 +1,6 @@
 import type { SimulatorConfig } from '../../contract.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from '../rp-check-types.js';
+import { askOf } from '../step-ask.js';
 import { driveJourney, signOut } from './drive-journey.js';
 import { DriverBrowser } from './driver-browser.js';
 
@@ -15,12 +16,13 @@ const IDENTITY_ONLY_AUTHORISE_ERRORS = [
   'ACCESS_DENIED_EVIDENCE',
 ];
 
-/** Whether the step's journey must ask for identity (it opens the identity sign-in address). */
+/**
+ * Whether the step's journey must ask for identity (it opens the identity sign-in address): what
+ * the step asks, or an /authorize error that applies only to identity requests.
+ */
 export function stepWantsIdentity(step: PlanStepDocument, config: Readonly<SimulatorConfig>) {
   return (
-    step.kind === 'core-identity-defect' ||
-    step.expect?.identity === true ||
-    step.expect?.returnCode === true ||
+    askOf(step).identity ||
     config.errorConfiguration.authoriseErrors.some((n) =>
       IDENTITY_ONLY_AUTHORISE_ERRORS.includes(n),
     )
