@@ -89,6 +89,16 @@ describe('relying-party check: the check drives the service itself', () => {
       expect(o.identityAccepted, o.id).toBe(true);
       expect(o.note).toBe('the service showed "PATEL"');
     }
+    // The verdicts: every defect step fails, the six core identity ones included.
+    const defects = s.steps.filter((x) =>
+      ['id-token-defect', 'core-identity-defect', 'userinfo-error', 'key-rotation'].includes(
+        x.kind,
+      ),
+    );
+    expect(defects.length).toBeGreaterThanOrEqual(17);
+    for (const x of defects) expect(x.status, `${x.id}: ${x.reason}`).toBe('failed');
+    for (const x of s.steps.filter((y) => y.kind === 'core-identity-defect'))
+      expect(x.reason).toMatch(/The service accepted it/);
   }, 120_000);
 
   it('a service that uses only the ID token: accepts nonce, vot and iat defects, refuses the rest', async () => {
@@ -101,6 +111,11 @@ describe('relying-party check: the check drives the service itself', () => {
       'id-token-nonce-not-matching',
       'id-token-token-not-valid-yet',
     ]);
+    for (const id of accepted) {
+      const x = s.steps.find((y) => y.id === id);
+      expect(x?.status, id).toBe('failed');
+      expect(x?.reason).toMatch(/^The user was signed in although the ID token/);
+    }
     expect(s.steps.flatMap((x) => x.exchanges).filter((e) => e.endpoint === 'userinfo')).toEqual(
       [],
     );
