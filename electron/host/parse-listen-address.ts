@@ -24,7 +24,11 @@ const WILDCARDS: ReadonlySet<string> = new Set(['0.0.0.0', '::']);
 function isLoopbackOrWildcard(address: string): boolean {
   if (WILDCARDS.has(address)) return true;
   if (isIP(address) === 4) return address.startsWith('127.');
-  return new URL(`http://[${address}]/`).hostname === '[::1]';
+  try {
+    return new URL(`http://[${address}]/`).hostname === '[::1]';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -38,6 +42,11 @@ export function parseHost(value: unknown): Result<string, AddressIssue> {
     const trimmed = value.trim();
     const unbracketed = /^\[.*\]$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
     const lower = unbracketed.toLowerCase();
+    if (lower.includes('%'))
+      return err({
+        code: 'HOST_INVALID',
+        message: `${describe(value)} cannot be used: an IPv6 zone id ("${lower.slice(lower.indexOf('%'))}") is not needed; use ::1 or 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).`,
+      });
     if (lower === 'localhost') return ok('localhost');
     if (isIP(lower) !== 0 && isLoopbackOrWildcard(lower)) return ok(lower);
   }

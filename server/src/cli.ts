@@ -157,6 +157,11 @@ export function parseArgs(
         const raw = value();
         if (!raw)
           return { ok: false, message: '--host needs an address, e.g. 127.0.0.1 or 0.0.0.0' };
+        if (raw.includes('%'))
+          return {
+            ok: false,
+            message: `--host cannot take an IPv6 zone id ("${raw.slice(raw.indexOf('%'))}"): give the address alone, e.g. ::1 or 0.0.0.0`,
+          };
         options.host = raw;
         break;
       }

@@ -217,6 +217,9 @@ export type {
   ReportFormat,
   RpCheckReport,
   DriveSettings,
+  ObservedOutcome,
+  StepAsk,
+  OutcomeRequest,
 } from './rp-check/rp-check-types.js';
 
 /** What the built-in test client signs in for: an authentication, or an identity (P2). */

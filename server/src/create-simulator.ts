@@ -135,6 +135,7 @@ function createParts(
     secretVerifier: shared.secretVerifier,
     adminToken: shared.adminToken,
     backchannelUrl: own.backchannelUrl,
+    simulatorName: own.named?.name,
   };
   config.onChange((c) => events.emit('config', c));
   const rpCheck = {

@@ -32,6 +32,8 @@ export interface SimulatorContext {
    * endpoints (BACKCHANNEL_URL); absent: simulatorUrl.
    */
   backchannelUrl?: string | undefined;
+  /** The named simulator this is (/sim/<name>/); absent for the root simulator. */
+  simulatorName?: string | undefined;
   /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
   secretVerifier: SecretVerifier;
 }

@@ -1,5 +1,6 @@
 import type {
   DriveSettings,
+  OutcomeRequest,
   Plan,
   PlanList,
   ReportFormat,
@@ -25,6 +26,8 @@ export interface RpCheckClient {
     options?: { attended?: boolean; timeoutSeconds?: number; drive?: DriveSettings },
   ): Promise<Result<RpCheckStatus>>;
   verdict(step: string, verdict: TesterVerdict, note?: string): Promise<Result<RpCheckStatus>>;
+  /** What the user saw at the end of a step's journey; the step it names must be the one waiting. */
+  outcome(step: string, outcome: OutcomeRequest): Promise<Result<RpCheckStatus>>;
   stop(): Promise<Result<RpCheckStatus>>;
 }
 
@@ -49,6 +52,12 @@ export function createRpCheckClient(
       call(
         `${RP_CHECK_API}/verdict`,
         { method: 'POST', json: { step, verdict, ...(note ? { note } : {}) } },
+        isStatus,
+      ),
+    outcome: (step, outcome) =>
+      call(
+        `${RP_CHECK_API}/steps/${encodeURIComponent(step)}/outcome`,
+        { method: 'POST', json: outcome },
         isStatus,
       ),
     stop: () => call(`${RP_CHECK_API}/stop`, { method: 'POST' }, isStatus),

@@ -139,7 +139,7 @@ export const SHORTCUT_HELP: readonly {
       { keys: ['k', '↑'], what: 'Previous (newer) exchange' },
       { keys: ['Home', 'End'], what: 'Newest / oldest' },
       { keys: ['Enter', 'i'], what: 'Open the selected exchange’s tokens' },
-      { keys: ['/'], what: 'Filter the log' },
+      { keys: ['/'], what: 'Filter the log (on Errors and Personas & scenarios: their list)' },
       { keys: ['p'], what: 'Pause or resume live updates' },
     ],
   },

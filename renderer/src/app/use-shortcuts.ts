@@ -4,7 +4,7 @@ import { moveSelection } from '../store/log-slice.js';
 import { scenarioAt } from '../store/presets/preset-lookup.js';
 import { selectors } from '../store/selectors.js';
 import { nextTheme } from '../store/ui-slice.js';
-import { LOG_FILTER_ID } from '../features/log/LogToolbar.js';
+import { filterTarget } from './filter-target.js';
 import { resolveKey, type Command } from './shortcuts.js';
 
 function isEditable(target: EventTarget | null): boolean {
@@ -43,16 +43,18 @@ export function runCommand(store: AppStore, command: Command): boolean {
       s.showExchangeTokens();
       s.setScreen('tokens');
       return true;
-    case 'focus-filter':
-      s.setScreen('log');
+    case 'focus-filter': {
+      const target = filterTarget(s);
+      target.open();
       requestAnimationFrame(() => {
-        const input = document.getElementById(LOG_FILTER_ID);
+        const input = document.getElementById(target.id);
         if (input instanceof HTMLInputElement) {
           input.focus();
           input.select();
         }
       });
       return true;
+    }
     case 'toggle-pause':
       s.setPaused(!s.paused);
       return true;
@@ -94,16 +96,17 @@ export function useShortcuts(store: AppStore): void {
   useEffect(() => {
     let pendingG = false;
     let gTimer: ReturnType<typeof setTimeout> | undefined;
-    // After "/", what is typed before the log filter has the focus goes into the filter, not to
-    // the shortcuts ("/state" must not open the quick switcher on its "s").
+    // After "/", what is typed before the filter box has the focus goes into it, not to the
+    // shortcuts ("/state" must not open the quick switcher on its "s").
     let typeAhead: string | null = null;
     let frame = 0;
     const focusFilter = () => {
       typeAhead = '';
-      store.getState().setScreen('log');
+      const target = filterTarget(store.getState());
+      target.open();
       let tries = 0;
       const attempt = () => {
-        const input = document.getElementById(LOG_FILTER_ID);
+        const input = document.getElementById(target.id);
         if (!(input instanceof HTMLInputElement)) {
           if (++tries < 30) frame = requestAnimationFrame(attempt);
           else typeAhead = null;
@@ -116,7 +119,7 @@ export function useShortcuts(store: AppStore): void {
         else {
           // The field shows the text and the caret at its end at once: a caret placed a frame
           // later would jump back over keys typed in between.
-          store.getState().setFilter({ text: typed });
+          target.setText(typed);
           input.value = typed;
           input.setSelectionRange(typed.length, typed.length);
         }

@@ -59,6 +59,10 @@ function setup(overrides: Partial<RpCheckClient> = {}) {
       calls.push(`verdict:${step}:${verdict}:${note ?? ''}`);
       return ok(running(1, ['passed', 'observing']));
     },
+    outcome: async (step, outcome) => {
+      calls.push(`outcome:${step}:${JSON.stringify(outcome)}`);
+      return ok(running(1, ['passed', 'observing']));
+    },
     stop: async () => ok({ ...running(0, ['pending', 'pending']), state: 'finished' }),
     ...overrides,
   };
@@ -89,6 +93,17 @@ describe('rp-check slice', () => {
     expect(calls).toContain('verdict:s0:pass:looked right');
     expect(store.getState().rpNote).toBe('');
     expect(store.getState().rpStatus?.currentStep).toBe(1);
+  });
+
+  it('sends the answer to "what did your service show" for the step it names, with the note', async () => {
+    const { store, calls } = setup();
+    await store.getState().startRpCheck();
+    store.getState().setRpNote(' error page ');
+    await store.getState().sendRpOutcome('s0', { signedIn: false });
+    await store.getState().sendRpOutcome('s1', { signedIn: true, identityAccepted: false });
+    expect(calls).toContain('outcome:s0:{"signedIn":false,"note":"error page"}');
+    expect(calls).toContain('outcome:s1:{"signedIn":true,"identityAccepted":false}');
+    expect(store.getState().rpNote).toBe('');
   });
 
   it('"Drive my service for me": starts with the addresses typed, trimmed, empty ones left out', async () => {

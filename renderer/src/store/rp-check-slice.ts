@@ -1,5 +1,6 @@
 import type {
   DriveSettings,
+  OutcomeRequest,
   PlanSummary,
   RpCheckStatus,
   StepResult,
@@ -65,6 +66,8 @@ export interface RpCheckActions {
   startRpCheck(): Promise<void>;
   stopRpCheck(): Promise<void>;
   sendRpVerdict(step: string, verdict: TesterVerdict): Promise<void>;
+  /** The tester's answer to "What did your service show?" for the step it names. */
+  sendRpOutcome(step: string, outcome: Omit<OutcomeRequest, 'note'>): Promise<void>;
   setRpNote(note: string): void;
   setRpDrive(patch: Partial<RpDriveForm>): void;
   /** Keeps the status fresh while the screen shows it; answers the function that stops it. */
@@ -141,6 +144,10 @@ export function createRpCheckSlice(
     stopRpCheck: () => act(() => api.stop()),
     sendRpVerdict: (step, verdict) =>
       act(() => api.verdict(step, verdict, get().rpNote.trim() || undefined), true),
+    sendRpOutcome: (step, outcome) => {
+      const note = get().rpNote.trim();
+      return act(() => api.outcome(step, { ...outcome, ...(note ? { note } : {}) }), true);
+    },
     setRpNote: (note) => set({ rpNote: note }),
     setRpDrive: (patch) => set({ rpDrive: { ...get().rpDrive, ...patch } }),
     watchRpCheck() {

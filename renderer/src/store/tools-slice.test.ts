@@ -57,12 +57,18 @@ describe('tools slice', () => {
   it('runs the test client with the pasted key, then shows its journey in the log', async () => {
     const { store, calls } = setup();
     store.getState().receiveExchanges([exchange(1, { id: 'e2', journeyId: 'j1' })]);
+    store.getState().setPaused(true);
     store.getState().setTestClient({ flow: 'identity', privateKey: 'PEM' });
     await store.getState().runTestClient();
     expect(calls[0]).toEqual(['run', 'identity', 'PEM']);
     const s = store.getState();
     expect(s.testClient.run?.outcome).toBe('accepted');
-    expect([s.screen, s.filter.journey, s.selectedId]).toEqual(['log', 'j1', 'e2']);
+    expect([s.screen, s.filter.journey, s.selectedId, s.paused]).toEqual([
+      'log',
+      'j1',
+      'e2',
+      false,
+    ]);
   });
 
   it('says why a run could not start, and why commands are not available', async () => {

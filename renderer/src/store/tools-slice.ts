@@ -148,6 +148,8 @@ export function createToolsSlice(
       }
       const run = result.value;
       patchClient({ running: false, run });
+      // Landing on the journey needs its exchanges in the list: a paused log resumes.
+      if (get().paused) get().setPaused(false);
       if (run.journeyId) get().setFilter({ journey: run.journeyId });
       const landing = run.tokenExchangeId ?? run.steps[run.steps.length - 1]?.exchangeId;
       if (landing) selectWhenLogged(landing);

@@ -33,7 +33,12 @@ export interface UiState {
   inspectorTokenIndex: number;
   /** Whether the inspector shows the selected exchange's token or the pasted one. */
   inspectorView: 'exchange' | 'paste';
+  /** The filter boxes of the Errors screen and of the persona/scenario library. */
+  listFilters: Record<ListFilter, string>;
 }
+
+/** The lists with a filter box (`/` focuses it on their screen). */
+export type ListFilter = 'switches' | 'presets';
 
 export function parseThemeChoice(value: string | null | undefined): ThemeChoice {
   return (THEME_CHOICES as readonly string[]).includes(value ?? '')
@@ -57,6 +62,7 @@ export interface UiActions {
   setInspectorTokenIndex(index: number): void;
   showExchangeTokens(): void;
   showPastedToken(): void;
+  setListFilter(which: ListFilter, text: string): void;
 }
 export type UiSlice = UiState & UiActions;
 
@@ -76,6 +82,9 @@ export function createUiSlice(set: SetState, get: GetState, deps: StoreDeps): Ui
     paste: { state: 'idle' },
     inspectorTokenIndex: 0,
     inspectorView: 'exchange',
+    listFilters: { switches: '', presets: '' },
+    setListFilter: (which, text) =>
+      set((s) => ({ listFilters: { ...s.listFilters, [which]: text } })),
     setScreen: (screen) => set({ screen }),
     setTheme(theme) {
       try {

@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable())(
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('runs a plan: live evidence, judged verdicts with reasons, a tester verdict, the summary and the report', async () => {
+    it('runs a plan: asks what the service showed after each journey, waits for the answer, judges with it', async () => {
       await app.goTo('rp-check');
       await rp.waitState('idle');
       await rp.plan.selectOption('browser');
@@ -72,17 +72,33 @@ describe.skipIf(!chromiumAvailable())(
         .toBe('Sign in on your service now (authentication only).');
 
       await runFlow(ui.baseUrl, fresh());
+      await rp.question.waitFor();
+      expect(await rp.question.textContent()).toBe('What did your service show?');
+      // An authentication step has no identity to show: two answers.
+      expect(await rp.answer('no-identity').count()).toBe(0);
+      // The quiet timeout (2 s) passes: the step still waits for the tester, nothing moves on.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await rp.step('happy').getAttribute('data-status')).toBe('waiting');
+      expect(await rp.step('bad-iss').getAttribute('data-status')).toBe('pending');
+      await rp.answer('signed-in').click();
       await rp.waitStep('happy', 'passed');
       await expect
         .poll(() => rp.step('happy').getByTestId('rp-reason').textContent())
-        .toMatch(/^Signed in: \/authorize #\d+, \/token #\d+, \/userinfo #\d+\.$/);
+        .toMatch(
+          /^Signed in: \/authorize #\d+, \/token #\d+, \/userinfo #\d+\. Seen: the tester reported the user signed in\.$/,
+        );
 
-      // A careless client: /userinfo despite the wrong iss.
+      // A careless client calls /userinfo despite the wrong iss; the tester says it refused:
+      // the answer contradicts the exchanges, and the reason gives both facts.
       await runFlow(ui.baseUrl, fresh());
+      await rp.question.waitFor();
+      await rp.answer('refused').click();
       await rp.waitStep('bad-iss', 'failed');
       await expect
         .poll(() => rp.step('bad-iss').getByTestId('rp-reason').textContent())
-        .toMatch(/was called with the access token from \/token #\d+/);
+        .toMatch(
+          /was called with the access token from \/token #\d+.*, although the tester reported the user not signed in\./,
+        );
 
       await runFlow(
         ui.baseUrl,
@@ -91,6 +107,7 @@ describe.skipIf(!chromiumAvailable())(
       await rp.waiting.waitFor();
       expect(await rp.waiting.textContent()).toMatch(/returned a defective core identity JWT/);
       expect(await rp.evidence.count()).toBe(3);
+      expect(await rp.answer('no-identity').count()).toBe(1);
       await ui.page.screenshot({ path: `${REPO_ROOT}test-artifacts/rp-check-waiting.png` });
 
       // The evidence links to the request log.
@@ -101,16 +118,21 @@ describe.skipIf(!chromiumAvailable())(
       await app.goTo('rp-check');
       await rp.waiting.waitFor();
 
-      await rp.note.fill('Accepted the <forged> core identity');
-      await rp.verdict('fail').click();
+      await rp.note.fill('Showed the <forged> name');
+      await rp.answer('signed-in').click();
       await rp.waitState('finished');
       await rp.waitStep('core-sig', 'failed');
+      await expect
+        .poll(() => rp.step('core-sig').getByTestId('rp-reason').textContent())
+        .toMatch(
+          /The service accepted it: the tester reported the user signed in with the verified identity/,
+        );
       expect(await rp.count('passed').textContent()).toBe('1 passed');
       expect(await rp.count('failed').textContent()).toBe('2 failed');
 
       const href = await rp.exportLink('html').getAttribute('href');
       const html = await (await fetch(`${ui.baseUrl}${href}`)).text();
-      expect(html).toContain('Accepted the &lt;forged&gt; core identity');
+      expect(html).toContain('Showed the &lt;forged&gt; name');
       const junitHref = await rp.exportLink('junit').getAttribute('href');
       const xml = await (await fetch(`${ui.baseUrl}${junitHref}`)).text();
       expect(xml).toContain('tests="3" failures="2"');
@@ -124,7 +146,7 @@ describe.skipIf(!chromiumAvailable())(
         // The screen's own content never scrolls sideways (the header's tabs are the window's).
         const overflow = await rp.screen.evaluate((e) => e.scrollWidth - e.clientWidth);
         expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
-        expect(await rp.verdict('pass').count()).toBe(0);
+        expect(await rp.answer('signed-in').count()).toBe(0);
         await rp.step('core-sig').scrollIntoViewIfNeeded();
         expect(await rp.step('core-sig').isVisible()).toBe(true);
         await ui.page.screenshot({ path: `${REPO_ROOT}test-artifacts/rp-check-${width}.png` });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Request } from 'express';
 import { readCookie } from '../http/cookies.js';
-import { isLoopbackHost } from './loopback-host.js';
+import { isLoopbackHost, isLoopbackIPv6 } from './loopback-host.js';
 
 /** The cookie that carries the admin token for a browser on another machine (set by ?token=). */
 export const ADMIN_COOKIE = 'simulator_admin';
@@ -38,9 +38,7 @@ export function trustStartupHost(locals: Record<string, unknown>, host: string):
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   if (isIPv4(address)) return address.startsWith('127.');
-  if (!isIPv6(address)) return false;
-  const normal = new URL(`http://[${address}]/`).hostname;
-  return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
+  return isIPv6(address) && isLoopbackIPv6(address);
 }
 
 /** The admin token the request presents: `Authorization: Bearer …`, or the admin cookie. */

@@ -7,12 +7,23 @@ export function isLoopbackHostname(hostname: string): boolean {
   if (name.endsWith('.')) name = name.slice(0, -1);
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (isIPv4(name)) return name.startsWith('127.');
-  if (isIPv6(name)) {
-    // Normalise spellings such as 0:0:0:0:0:0:0:1 and ::ffff:127.0.0.1.
-    const normal = new URL(`http://[${name}]/`).hostname;
-    return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
+  return isIPv6(name) && isLoopbackIPv6(name);
+}
+
+/**
+ * Whether an IPv6 address is this machine (::1, or IPv4 loopback mapped into IPv6), however it
+ * is spelled (0:0:0:0:0:0:0:1, ::ffff:127.0.0.1). One with a zone id (`::1%lo`) is not: no
+ * loopback name needs one, and URLs cannot carry it.
+ */
+export function isLoopbackIPv6(address: string): boolean {
+  if (address.includes('%')) return false;
+  let normal: string;
+  try {
+    normal = new URL(`http://[${address}]/`).hostname;
+  } catch {
+    return false;
   }
-  return false;
+  return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
 }
 
 /** Whether a Host header (name and optional port) names this machine. */

@@ -483,13 +483,13 @@ describe('judgeStep: request checks fail an otherwise passing step', () => {
       /iss "someone" and sub .* must both be/,
     ],
     [
-      'exp too far',
+      'no exp',
       (f) => [
         f.authorize('j'),
-        f.token('j', { assertion: f.assertion({ exp: 4102444800 }) }),
+        f.token('j', { assertion: f.assertion({ exp: undefined }) }),
         f.userinfo('j'),
       ],
-      /more than 300 s/,
+      /the assertion has no exp/,
     ],
     [
       'no jti',
@@ -513,7 +513,7 @@ describe('judgeStep: request checks fail an otherwise passing step', () => {
     expect(v.reason).toMatch(reason);
   });
 
-  it('a nonce, state or jti reused from an earlier step fails, naming the earlier exchange', () => {
+  it('a nonce or jti reused from an earlier step fails, naming the earlier exchange', () => {
     const f = new ExchangeFactory();
     const a1 = f.authorize('j', { nonce: 'n', state: 's' });
     const t1 = f.token('j', { assertion: f.assertion({ jti: 'same' }) });
@@ -525,10 +525,46 @@ describe('judgeStep: request checks fail an otherwise passing step', () => {
     ];
     const v = judgeStep({ step: step('sign-in'), exchanges: now, earlier, config: CONFIG });
     expect(v.status).toBe('failed');
-    expect(v.reason).toMatch(/\/authorize #4 reuses the nonce of \/authorize #1/);
-    expect(v.reason).toMatch(/\/authorize #4 reuses the state of \/authorize #1/);
+    expect(v.reason).toMatch(
+      /\/authorize #4 reuses the nonce of \/authorize #1: each sign-in must send a fresh nonce/,
+    );
     expect(v.reason).toMatch(/\/token #5 reuses the jti of \/token #2/);
+    // The state is only a recommendation: a warning beside the verdict, not part of its reason.
+    expect(v.reason).not.toMatch(/state/);
+    expect(v.checks.find((c) => c.rule === 'state-reused')).toMatchObject({
+      ok: false,
+      level: 'warning',
+      detail: expect.stringMatching(
+        /^\/authorize #4 reuses the state of \/authorize #1: the documents recommend/,
+      ),
+    });
     expect(v.exchanges).toEqual(expect.arrayContaining(['x1', 'x2']));
+  });
+
+  it('does not fail what the provider accepts: aud = issuer, a long-lived assertion, a state used again', () => {
+    const f = new ExchangeFactory();
+    const earlier = [f.authorize('j', { state: 'same' }), f.token('j'), f.userinfo('j')];
+    const now = [
+      f.authorize('k', { state: 'same' }),
+      f.token('k', {
+        assertion: f.assertion({ aud: 'http://localhost:3000/', exp: 4102444800 }),
+      }),
+      f.userinfo('k'),
+    ];
+    const v = judgeStep({ step: step('sign-in'), exchanges: now, earlier, config: CONFIG });
+    expect(v.status).toBe('passed');
+    expect(v.checks.filter((c) => !c.ok).map((c) => [c.rule, c.level])).toEqual([
+      ['state-reused', 'warning'],
+      ['assertion-lifetime', 'warning'],
+    ]);
+    expect(v.checks.find((c) => c.name === 'client assertion aud')).toMatchObject({
+      ok: true,
+      detail: '/token #5: aud is an accepted audience',
+    });
+    const lifetime = v.checks.find((c) => c.rule === 'assertion-lifetime');
+    expect(lifetime?.detail).toMatch(
+      /^\/token #5: this assertion lives \d+ s; the provider recommends 300 s$/,
+    );
   });
 
   it('PKCE is checked only when the client enforces it', () => {

@@ -484,13 +484,20 @@ const JUDGES = {
   'core-identity-defect': judgeCoreIdentityDefect,
 } satisfies Record<PlanStepDocument['kind'], (input: JudgeInput) => Judged>;
 
+/** A request check that failed a "must" of the provider (not a mere recommendation). */
+export const isViolation = (c: RequestCheck): boolean => !c.ok && c.level !== 'warning';
+
+/** A request check that goes against a recommendation only. */
+export const isWarning = (c: RequestCheck): boolean => !c.ok && c.level === 'warning';
+
 /** Judges a step from its exchanges; failed request checks fail a passed or waiting step. */
 export function judgeStep(input: JudgeInput): Verdict {
   const exchanges = [...input.exchanges].sort((x, y) => x.seq - y.seq);
   const sorted = { ...input, exchanges };
   const verdict = JUDGES[input.step.kind](sorted);
   const checks: RequestCheck[] = checkSignInRequests(exchanges, input.earlier, input.config);
-  const bad = checks.filter((c) => !c.ok);
+  // Only a violation of a "must" fails a step; a warning (a recommendation) is reported apart.
+  const bad = checks.filter(isViolation);
   if (bad.length && (verdict.status === 'passed' || verdict.status === 'waiting'))
     return {
       status: 'failed',

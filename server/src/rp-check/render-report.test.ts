@@ -24,7 +24,17 @@ const stepOf = (status: StepResult['status'], extra: Partial<StepResult> = {}): 
     },
   ],
   evidence: ['x1'],
-  checks: [{ name: 'nonce', ok: false, detail: `no nonce ${HOSTILE}`, exchanges: ['x1'] }],
+  checks: [
+    { name: 'nonce', ok: false, detail: `no nonce ${HOSTILE}`, exchanges: ['x1'] },
+    {
+      name: 'state present and unique',
+      ok: false,
+      level: 'warning',
+      rule: 'state-reused',
+      detail: `state reused ${HOSTILE}`,
+      exchanges: ['x1'],
+    },
+  ],
   attempts: 1,
   startedAt: '2026-01-01T00:00:00Z',
   endedAt: '2026-01-01T00:00:02Z',
@@ -67,6 +77,11 @@ describe('renderJunit', () => {
     expect(xml.match(/<skipped /g)).toHaveLength(3);
     expect(xml).toContain('time="2.000"');
   });
+  it('lists warnings apart: in the output, never as failures', () => {
+    expect(xml).toContain('Request check failed: no nonce');
+    expect(xml).toContain('Warning (not a failure): state reused');
+    expect(xml).not.toMatch(/<failure[^>]*state reused/);
+  });
   it('escapes every value and drops characters XML cannot hold', () => {
     expect(xml).not.toContain('<script>');
     expect(xml).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;');
@@ -81,6 +96,13 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<script|src=|href=|@import|url\(/i);
     expect(html).toContain("default-src 'none'");
     expect(html).toContain('<li class="ok">1 passed</li><li class="bad">2 failed</li>');
+  });
+  it('lists warnings apart from the failed request checks', () => {
+    expect(html).toContain('<li class="warn">6 warnings</li>');
+    expect(html).toMatch(
+      /Warnings \(recommendations; they do not fail the step\):<\/p><ul class="warnings"><li>state present and unique: state reused &lt;script&gt;/,
+    );
+    expect(html).toMatch(/<ul class="checks"><li>nonce: no nonce/);
   });
   it('escapes every value', () => {
     expect(html).toContain('Plan &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;');

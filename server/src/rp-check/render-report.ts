@@ -1,9 +1,11 @@
+import { isViolation, isWarning } from './judge-step.js';
 import type { ReportFormat, RpCheckReport, StepResult } from './rp-check-types.js';
 
 /**
  * The report of a relying-party check run in three forms: JSON (the report itself), JUnit XML
  * (one test case per step, for CI) and a self-contained HTML page (no scripts, no external
- * resources; every value escaped) to attach to a test ticket.
+ * resources; every value escaped) to attach to a test ticket. Warnings (requests that go against
+ * a recommendation only) are listed apart from the verdicts and never fail a step.
  */
 
 export interface RenderedReport {
@@ -69,7 +71,8 @@ function stepText(step: StepResult): string {
   const seen = describeSeen(step);
   if (seen) lines.push(`Seen: ${seen}`);
   if (step.judgeReason && step.decidedBy === 'tester') lines.push(`Judge: ${step.judgeReason}`);
-  for (const c of step.checks.filter((c) => !c.ok)) lines.push(`Request check failed: ${c.detail}`);
+  for (const c of step.checks.filter(isViolation)) lines.push(`Request check failed: ${c.detail}`);
+  for (const c of step.checks.filter(isWarning)) lines.push(`Warning (not a failure): ${c.detail}`);
   for (const e of step.exchanges)
     lines.push(
       `#${e.seq} ${e.method} ${e.path} -> ${e.status}${e.error ? ` ${e.error}` : ''} (${e.id})`,
@@ -116,10 +119,12 @@ const BADGE: Record<StepResult['status'], string> = {
 
 export function renderHtml(report: RpCheckReport): string {
   const s = report.summary;
+  const warningCount = report.steps.reduce((n, st) => n + st.checks.filter(isWarning).length, 0);
   const title = `Relying-party check: ${report.plan?.name ?? 'no plan'}`;
   const rows = report.steps
     .map((step, i) => {
-      const failedChecks = step.checks.filter((c) => !c.ok);
+      const failedChecks = step.checks.filter(isViolation);
+      const warnings = step.checks.filter(isWarning);
       const exchanges = step.exchanges.length
         ? `<ul class="ex">${step.exchanges
             .map(
@@ -135,6 +140,7 @@ ${step.note && !(step.reason ?? '').includes(step.note) ? `<p><strong>Tester's n
 ${step.judgeReason && step.decidedBy === 'tester' ? `<p class="muted"><strong>Judge:</strong> ${escapeMarkup(step.judgeReason)}</p>` : ''}
 <dl><dt>Instruction</dt><dd>${escapeMarkup(step.instruction)}</dd><dt>Expected</dt><dd>${escapeMarkup(step.expectation)}</dd>${describeSeen(step) ? `<dt>Seen</dt><dd>${escapeMarkup(describeSeen(step))}</dd>` : ''}</dl>
 ${failedChecks.length ? `<ul class="checks">${failedChecks.map((c) => `<li>${escapeMarkup(c.name)}: ${escapeMarkup(c.detail)}</li>`).join('')}</ul>` : ''}
+${warnings.length ? `<p class="warnings-title">Warnings (recommendations; they do not fail the step):</p><ul class="warnings">${warnings.map((c) => `<li>${escapeMarkup(c.name)}: ${escapeMarkup(c.detail)}</li>`).join('')}</ul>` : ''}
 ${exchanges}
 </section>`;
     })
@@ -155,7 +161,7 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:0 0 .25rem}
 .badge{font-size:.8rem;border-radius:3px;padding:.1rem .4rem;vertical-align:middle}
 .ok{background:#cce2d8;color:#005a30}.bad{background:#f6d7d2;color:#942514}.warn{background:#fff7bf;color:#594d00}.badge.muted{background:#eee}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:0 1rem;margin:.5rem 0}dt{font-weight:600}dd{margin:0}
-code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}.ex .evidence{font-weight:600}.checks{color:#942514}
+code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}.ex .evidence{font-weight:600}.checks{color:#942514}.warnings,.warnings-title{color:#594d00}
 </style>
 </head>
 <body>
@@ -163,7 +169,7 @@ code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}.e
 <p class="meta">${escapeMarkup(report.plan?.description ?? '')}</p>
 <p class="meta">Simulator ${escapeMarkup(report.version)} at ${escapeMarkup(report.simulatorUrl)} · started ${escapeMarkup(report.startedAt ?? '')}${report.finishedAt ? ` · finished ${escapeMarkup(report.finishedAt)}` : ' · not finished'} · ${report.attended ? 'with a tester' : 'unattended'}</p>
 <ul class="summary">
-<li>${s.total} steps</li><li class="ok">${s.passed} passed</li><li class="bad">${s.failed} failed</li><li>${s.skipped} skipped</li><li>${s.notJudged} not judged</li><li>${s.pending} not run</li>
+<li>${s.total} steps</li><li class="ok">${s.passed} passed</li><li class="bad">${s.failed} failed</li><li>${s.skipped} skipped</li><li>${s.notJudged} not judged</li><li>${s.pending} not run</li><li class="warn">${warningCount} warnings</li>
 </ul>
 ${rows}
 <p class="meta">Generated ${escapeMarkup(report.generatedAt)}. Exchanges in bold are those a verdict rests on.</p>

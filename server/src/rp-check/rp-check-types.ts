@@ -126,6 +126,13 @@ export interface RequestCheck {
   detail: string;
   /** Ids of the exchanges it rests on. */
   exchanges: string[];
+  /**
+   * When not ok: 'violation' (a "must" of the provider: fails the step, the default) or 'warning'
+   * (a recommendation: reported apart, never a failure).
+   */
+  level?: 'violation' | 'warning';
+  /** The provider rule's stable id, when one decided it (e.g. 'state-reused'). */
+  rule?: string;
 }
 
 /** What a judge concludes from a step's exchanges. */
@@ -247,6 +254,14 @@ export interface StartRequest {
   timeoutSeconds?: number;
   /** Drive the service (wins over the plan's `service` section). */
   drive?: DriveSettings;
+}
+
+/** POST /_simulator/api/rp-check/steps/:id/outcome: what the user saw at the end of the journey. */
+export interface OutcomeRequest {
+  signedIn: boolean;
+  /** Identity steps: whether the service showed the verified identity. */
+  identityAccepted?: boolean;
+  note?: string;
 }
 
 /** POST /_simulator/api/rp-check/verdict */

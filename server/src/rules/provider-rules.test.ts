@@ -3,7 +3,25 @@ import {
   acceptedAssertionAudiences,
   assertionLifetimeFinding,
   RECOMMENDED_ASSERTION_LIFETIME_SECONDS,
+  reusedSignInValueFinding,
 } from './provider-rules.js';
+
+describe('reusedSignInValueFinding', () => {
+  it('a reused nonce is a violation, a reused state a warning', () => {
+    expect(
+      reusedSignInValueFinding('nonce', '/authorize #5 reuses the nonce of /authorize #1'),
+    ).toEqual({
+      level: 'violation',
+      rule: 'nonce-reused',
+      message:
+        '/authorize #5 reuses the nonce of /authorize #1: each sign-in must send a fresh nonce',
+    });
+    expect(reusedSignInValueFinding('state', 'x')).toMatchObject({
+      level: 'warning',
+      rule: 'state-reused',
+    });
+  });
+});
 
 describe('acceptedAssertionAudiences', () => {
   it('is the token endpoint and the issuer', () => {

@@ -51,3 +51,23 @@ export function assertionLifetimeFinding(
     message: `this assertion lives ${lifetime} s; the provider recommends ${RECOMMENDED_ASSERTION_LIFETIME_SECONDS} s`,
   };
 }
+
+/**
+ * A value a client sent on an earlier sign-in, sent again: a reused `nonce` breaks the provider's
+ * rule (each sign-in must carry a fresh one: it binds the ID token to that sign-in), while a
+ * reused `state` goes against what the documents recommend (a fresh, unguessable value per
+ * sign-in against cross-site request forgery) and is a warning only. `where` names both uses.
+ */
+export function reusedSignInValueFinding(name: 'nonce' | 'state', where: string): RuleFinding {
+  return name === 'nonce'
+    ? {
+        level: 'violation',
+        rule: 'nonce-reused',
+        message: `${where}: each sign-in must send a fresh nonce`,
+      }
+    : {
+        level: 'warning',
+        rule: 'state-reused',
+        message: `${where}: the documents recommend a fresh, unguessable state for each sign-in`,
+      };
+}

@@ -131,6 +131,26 @@ describe('named simulators: isolated', () => {
     expect(sim.config.get().errorConfiguration.idTokenErrors).toEqual([]);
   });
 
+  it('a sign-in session is kept per simulator, in a cookie of its own path', async () => {
+    const sim = simulator();
+    const first = await request(sim.app).get(`/sim/a/authorize?${authorizeQuery().toString()}`);
+    expect(first.status).toBe(302);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/^simulator_session_a=[^;]+;.*Path=\/sim\/a\//);
+    const cookie = setCookie.split(';')[0] as string;
+    const silent = authorizeQuery({ prompt: 'none' }).toString();
+    const again = await request(sim.app).get(`/sim/a/authorize?${silent}`).set('Cookie', cookie);
+    expect(new URL(again.headers.location as string).searchParams.get('code')).toBeTruthy();
+    for (const prefix of ['/sim/b', '']) {
+      const other = await request(sim.app)
+        .get(`${prefix}/authorize?${silent}`)
+        .set('Cookie', cookie);
+      expect(new URL(other.headers.location as string).searchParams.get('error')).toBe(
+        'login_required',
+      );
+    }
+  });
+
   it('each has its own signing keys and its own relying-party check', async () => {
     const sim = simulator();
     const kids = async (prefix: string) =>

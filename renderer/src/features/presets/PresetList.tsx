@@ -6,6 +6,20 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { isActivePreset, presetKey } from '../../store/presets/preset-lookup.js';
 import { SCENARIO_SHORTCUTS, type PresetKind } from '../../store/presets/presets-state.js';
 import { selectors } from '../../store/selectors.js';
+import { FILTER_IDS } from '../../app/filter-target.js';
+import { FilterBox } from '../../components/FilterBox.js';
+import { matchesQuery } from '../scenarios/switch-filter.js';
+
+/** A persona or scenario matches by its names, descriptions (English and Welsh) and id. */
+const presetMatches = (query: string, item: Persona | Scenario) =>
+  matchesQuery(query, [
+    item.id,
+    item.name,
+    item.description,
+    'nameCy' in item ? item.nameCy : undefined,
+    'descriptionCy' in item ? item.descriptionCy : undefined,
+    'persona' in item && typeof item.persona === 'string' ? item.persona : undefined,
+  ]);
 
 function PresetRow({
   kind,
@@ -118,14 +132,35 @@ export function PresetList() {
   const canSave = useAppStore(selectors.canSavePresets);
   const loaded = useAppStore((s) => s.current !== null);
   const newPersona = useAppStore((s) => s.newPersonaFromCurrent);
+  const query = useAppStore((s) => s.listFilters.presets);
+  const setQuery = useAppStore((s) => s.setListFilter);
   const [savingCurrent, setSavingCurrent] = useState(false);
   const noFolder = 'Needs a data folder (see above)';
+  const shownScenarios = scenarios
+    .map((item, i) => ({ item, shortcut: i < SCENARIO_SHORTCUTS ? i + 1 : undefined }))
+    .filter(({ item }) => presetMatches(query, item));
+  const shownPersonas = personas.filter((p) => presetMatches(query, p));
+  const filtering = query.trim() !== '';
+  const count = (shown: number, all: number) => (filtering ? `${shown} of ${all}` : String(all));
   return (
     <div className="preset-lists">
+      <div className="preset-filter">
+        <FilterBox
+          id={FILTER_IDS.presets}
+          value={query}
+          onChange={(text) => setQuery('presets', text)}
+          placeholder="Find a persona or scenario…"
+          label="Filter the personas and scenarios"
+          testId="preset-filter"
+        />
+      </div>
       <section aria-labelledby="preset-scenarios-title" data-testid="scenario-list">
         <header className="preset-list-head">
           <h2 id="preset-scenarios-title">
-            Scenarios <span className="muted">{scenarios.length}</span>
+            Scenarios{' '}
+            <span className="muted" data-testid="scenario-count">
+              {count(shownScenarios.length, scenarios.length)}
+            </span>
           </h2>
           <button
             type="button"
@@ -140,20 +175,21 @@ export function PresetList() {
         </header>
         {savingCurrent ? <SaveCurrentForm onDone={() => setSavingCurrent(false)} /> : null}
         <ul className="preset-rows">
-          {scenarios.map((s, i) => (
-            <PresetRow
-              key={s.id}
-              kind="scenario"
-              item={s}
-              shortcut={i < SCENARIO_SHORTCUTS ? i + 1 : undefined}
-            />
+          {shownScenarios.map(({ item, shortcut }) => (
+            <PresetRow key={item.id} kind="scenario" item={item} shortcut={shortcut} />
           ))}
         </ul>
+        {filtering && shownScenarios.length === 0 ? (
+          <p className="muted small preset-no-match">No scenario matches.</p>
+        ) : null}
       </section>
       <section aria-labelledby="preset-personas-title" data-testid="persona-list">
         <header className="preset-list-head">
           <h2 id="preset-personas-title">
-            Personas <span className="muted">{personas.length}</span>
+            Personas{' '}
+            <span className="muted" data-testid="persona-count">
+              {count(shownPersonas.length, personas.length)}
+            </span>
           </h2>
           <button
             type="button"
@@ -167,10 +203,13 @@ export function PresetList() {
           </button>
         </header>
         <ul className="preset-rows">
-          {personas.map((p) => (
+          {shownPersonas.map((p) => (
             <PresetRow key={p.id} kind="persona" item={p} />
           ))}
         </ul>
+        {filtering && shownPersonas.length === 0 ? (
+          <p className="muted small preset-no-match">No persona matches.</p>
+        ) : null}
       </section>
     </div>
   );

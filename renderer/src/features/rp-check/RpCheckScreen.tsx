@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ExchangeRef, StepResult, TesterVerdict } from '../../../../server/src/contract.js';
+import type {
+  ExchangeRef,
+  OutcomeRequest,
+  StepResult,
+  TesterVerdict,
+} from '../../../../server/src/contract.js';
 import { reportUrl } from '../../api/rp-check-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { currentRpStep, retryableRpStep } from '../../store/rp-check-slice.js';
@@ -61,10 +66,11 @@ function Evidence({ step }: { step: StepResult }) {
 }
 
 function CurrentStep({ step, index, total }: { step: StepResult; index: number; total: number }) {
-  const [busy, note, setNote, verdict] = useAppStore(
-    useShallow((s) => [s.rpBusy, s.rpNote, s.setRpNote, s.sendRpVerdict]),
+  const [busy, note, setNote, verdict, answer] = useAppStore(
+    useShallow((s) => [s.rpBusy, s.rpNote, s.setRpNote, s.sendRpVerdict, s.sendRpOutcome]),
   );
   const waiting = step.status === 'waiting';
+  const answers = OUTCOME_ANSWERS.filter((a) => step.ask.identity || !a.identityOnly);
   return (
     <section className="rp-current" aria-labelledby="rp-current-title" data-testid="rp-current">
       <header className="rp-current-head">
@@ -86,8 +92,8 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
         </p>
       ) : (
         <p className="muted small">
-          Watching your service’s requests; the step is judged at its /userinfo call or when it
-          stops sending requests.
+          Watching your service’s requests; once its journey ends (its /userinfo call, or no more
+          requests) you are asked what your service showed.
         </p>
       )}
       <h3 className="mini-head">Evidence</h3>
@@ -102,7 +108,26 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
           data-testid="rp-note"
         />
       </label>
-      <div className="rp-verdicts" role="group" aria-label="Your verdict">
+      {waiting ? (
+        <div className="rp-verdicts" role="group" aria-labelledby="rp-question">
+          <p id="rp-question" className="rp-question" data-testid="rp-question">
+            What did your service show?
+          </p>
+          {answers.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              className={a.className}
+              disabled={busy}
+              onClick={() => void answer(step.id, a.outcome(step))}
+              data-testid={`rp-answer-${a.id}`}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="rp-verdicts" role="group" aria-label="Skip or retry">
         {VERDICT_BUTTONS.map((b) => (
           <button
             key={b.verdict}
@@ -121,15 +146,47 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
   );
 }
 
-/** The tester's four answers to the current step. */
+/**
+ * The tester's answers to "What did your service show?" once a journey ended: the step is judged
+ * from the answer together with the exchanges (the answer names the step it is for).
+ */
+const OUTCOME_ANSWERS: readonly {
+  id: 'signed-in' | 'refused' | 'no-identity';
+  label: string;
+  className: string;
+  identityOnly?: boolean;
+  outcome: (step: StepResult) => Omit<OutcomeRequest, 'note'>;
+}[] = [
+  {
+    id: 'signed-in',
+    label: 'Signed in',
+    className: 'btn',
+    outcome: (step) =>
+      step.ask.identity ? { signedIn: true, identityAccepted: true } : { signedIn: true },
+  },
+  {
+    id: 'refused',
+    label: 'Refused or error page',
+    className: 'btn',
+    outcome: (step) =>
+      step.ask.identity ? { signedIn: false, identityAccepted: false } : { signedIn: false },
+  },
+  {
+    id: 'no-identity',
+    label: 'Signed in without the identity',
+    className: 'btn',
+    identityOnly: true,
+    outcome: () => ({ signedIn: true, identityAccepted: false }),
+  },
+];
+
+/** What the tester can always do with the current step: skip it or run it again. */
 const VERDICT_BUTTONS: readonly {
   verdict: TesterVerdict;
   label: string;
   className: string;
   icon?: IconName;
 }[] = [
-  { verdict: 'pass', label: 'Pass', className: 'btn btn-primary', icon: 'check' },
-  { verdict: 'fail', label: 'Fail', className: 'btn btn-warn', icon: 'x' },
   { verdict: 'skip', label: 'Skip', className: 'btn' },
   { verdict: 'retry', label: 'Retry', className: 'btn btn-ghost', icon: 'undo' },
 ];

@@ -4,6 +4,7 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { faultAt, type FaultSlot } from '../../store/scenario-slice.js';
 import { DROP, faultFromSettings, settingsOf, type FaultSettings } from './fault-settings.js';
+import { FAULTS_GROUP_TITLE, faultTargetMatches } from './switch-filter.js';
 import {
   FAULT_TARGETS,
   OUTAGE_STATUSES,
@@ -138,8 +139,10 @@ function FaultRow({ info, slot }: { info: FaultTargetInfo; slot: FaultSlot }) {
 }
 
 /** Outages, dropped connections and latency, per endpoint. */
-export function FaultsGroup() {
+export function FaultsGroup({ query }: { query: string }) {
   const count = useAppStore((s) => selectors.activeFaults(s).length);
+  const shown = FAULT_TARGETS.filter((t) => faultTargetMatches(query, t));
+  if (shown.length === 0) return null;
   return (
     <section
       className="scenario-group fault-group"
@@ -147,7 +150,7 @@ export function FaultsGroup() {
       data-testid="scenario-group-faults"
     >
       <header className="scenario-group-head">
-        <h2 id="group-faults">Endpoint faults</h2>
+        <h2 id="group-faults">{FAULTS_GROUP_TITLE}</h2>
         <code className="muted small">errorConfiguration.faults</code>
         {count > 0 ? <span className="chip chip-warn">{count} on</span> : null}
       </header>
@@ -156,7 +159,7 @@ export function FaultsGroup() {
         switched off or for the next number of requests.
       </p>
       <ul className="fault-targets">
-        {FAULT_TARGETS.map((info) => (
+        {shown.map((info) => (
           <FaultTargetRows key={info.target} info={info} />
         ))}
       </ul>

@@ -3,13 +3,18 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import type { RetirableKeys } from '../../store/scenario-slice.js';
 import { KEY_RETIREMENT } from './scenario-catalogue.js';
+import { KEY_GROUP_TITLE, keyRetirementMatches } from './switch-filter.js';
 
 /** The third step of a key rotation: the old key removed from the JWKS or the DID document. */
-export function KeyLifecycleGroup() {
+export function KeyLifecycleGroup({ query }: { query: string }) {
   const retired = useAppStore(selectors.retiredKeys);
   const loaded = useAppStore((s) => s.current !== null);
   const setKeysRetired = useAppStore((s) => s.setKeysRetired);
   const count = Number(retired.idToken) + Number(retired.coreIdentity);
+  const shown = (Object.keys(KEY_RETIREMENT) as RetirableKeys[]).filter((k) =>
+    keyRetirementMatches(query, k),
+  );
+  if (shown.length === 0) return null;
   return (
     <section
       className="scenario-group"
@@ -17,7 +22,7 @@ export function KeyLifecycleGroup() {
       data-testid="scenario-group-keys"
     >
       <header className="scenario-group-head">
-        <h2 id="group-keys">Key lifecycle</h2>
+        <h2 id="group-keys">{KEY_GROUP_TITLE}</h2>
         {count > 0 ? <span className="chip chip-warn">{count} on</span> : null}
       </header>
       <p className="muted small scenario-where">
@@ -25,7 +30,7 @@ export function KeyLifecycleGroup() {
         2 alone are on the Configuration screen.
       </p>
       <ul className="scenario-list">
-        {(Object.keys(KEY_RETIREMENT) as RetirableKeys[]).map((keys) => {
+        {shown.map((keys) => {
           const info = KEY_RETIREMENT[keys];
           const on = retired[keys];
           const id = `keys-retired-${keys}`;

@@ -2,14 +2,19 @@ import { Icon } from '../../components/Icon.js';
 import { Switch } from '../../components/Switch.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
+import { FilterBox } from '../../components/FilterBox.js';
+import { FILTER_IDS } from '../../app/filter-target.js';
 import { SCENARIO_CATALOGUE, switchName, type ScenarioGroupInfo } from './scenario-catalogue.js';
+import { scenarioMatches, switchMatches } from './switch-filter.js';
 import { FaultsGroup } from './FaultsGroup.js';
 import { KeyLifecycleGroup } from './KeyLifecycleGroup.js';
 
-function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
+function ScenarioGroup({ info, query }: { info: ScenarioGroupInfo; query: string }) {
   const active = useAppStore(selectors.errorsOfGroup(info.group));
   const setScenario = useAppStore((s) => s.setScenario);
   const loaded = useAppStore((s) => s.current !== null);
+  const shown = info.scenarios.filter((s) => scenarioMatches(query, info, s));
+  if (shown.length === 0) return null;
   return (
     <section
       className="scenario-group"
@@ -23,7 +28,7 @@ function ScenarioGroup({ info }: { info: ScenarioGroupInfo }) {
       </header>
       <p className="muted small scenario-where">{info.where}</p>
       <ul className="scenario-list">
-        {info.scenarios.map((s) => {
+        {shown.map((s) => {
           const on = active.includes(s.name);
           const id = `scenario-${info.group}-${s.name}`;
           return (
@@ -76,6 +81,9 @@ export function ScenariosScreen() {
   const error = useAppStore((s) => s.scenarioError);
   const clear = useAppStore((s) => s.clearScenarios);
   const dismiss = useAppStore((s) => s.dismissScenarioError);
+  const query = useAppStore((s) => s.listFilters.switches);
+  const setQuery = useAppStore((s) => s.setListFilter);
+  const matches = query.trim() === '' ? null : switchMatches(query);
   return (
     <div
       className="scenarios-screen screen-scroll"
@@ -115,12 +123,43 @@ export function ScenariosScreen() {
           </button>
         </div>
       ) : null}
+      <div className="list-filter-bar">
+        <FilterBox
+          id={FILTER_IDS.switches}
+          value={query}
+          onChange={(text) => setQuery('switches', text)}
+          placeholder="Find a switch: code, name, endpoint…"
+          label="Filter the switches"
+          testId="switch-filter"
+        />
+        {matches ? (
+          <p className="filter-summary muted small" role="status" data-testid="switch-matches">
+            {matches.length === 0 ? (
+              <>No switch matches “{query.trim()}”.</>
+            ) : (
+              <>
+                {matches.reduce((n, g) => n + g.count, 0)} matching in {matches.length}{' '}
+                {matches.length === 1 ? 'group' : 'groups'}:{' '}
+                {matches.map((g, i) => (
+                  <span key={g.id}>
+                    {i > 0 ? ' · ' : ''}
+                    <a href={`#group-${g.id}`} className="link">
+                      {g.title}
+                    </a>{' '}
+                    ({g.count})
+                  </span>
+                ))}
+              </>
+            )}
+          </p>
+        ) : null}
+      </div>
       <div className="scenario-groups">
         {SCENARIO_CATALOGUE.map((g) => (
-          <ScenarioGroup key={g.group} info={g} />
+          <ScenarioGroup key={g.group} info={g} query={query} />
         ))}
-        <KeyLifecycleGroup />
-        <FaultsGroup />
+        <KeyLifecycleGroup query={query} />
+        <FaultsGroup query={query} />
       </div>
     </div>
   );

@@ -40,6 +40,15 @@ export class RpCheckPage {
     return this.page.getByTestId('rp-note');
   }
 
+  /** "What did your service show?" and its answers. */
+  get question(): Locator {
+    return this.page.getByTestId('rp-question');
+  }
+
+  answer(which: 'signed-in' | 'refused' | 'no-identity'): Locator {
+    return this.page.getByTestId(`rp-answer-${which}`);
+  }
+
   verdict(which: 'pass' | 'fail' | 'skip' | 'retry'): Locator {
     return this.page.getByTestId(`rp-${which}`);
   }

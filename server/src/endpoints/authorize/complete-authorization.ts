@@ -9,6 +9,7 @@ import {
   unmetAuthenticationRequirements,
 } from '../../errors/oauth-error.js';
 import { readCookie } from '../../http/cookies.js';
+import { simulatorPath } from '../../simulator-name.js';
 import { TOO_MANY_PENDING_CODES, TOO_MANY_PENDING_SIGN_INS } from '../../state/pending-limits.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { buildRedirect, redirectWithError, sendServerError } from '../../http/respond.js';
@@ -26,6 +27,17 @@ import { authorizeScenario } from '../../scenarios/authorize-scenario.js';
 import { isIdentityVector } from './check-vtr.js';
 
 export const SESSION_COOKIE = 'simulator_session';
+
+/**
+ * The session cookie of a simulator: the root's is simulator_session on /, a named simulator's
+ * simulator_session_<name> on /sim/<name>/, so one browser keeps a session with each.
+ */
+export function sessionCookie(ctx: SimulatorContext): { name: string; path: string } {
+  const named = ctx.simulatorName;
+  return named === undefined
+    ? { name: SESSION_COOKIE, path: '/' }
+    : { name: `${SESSION_COOKIE}_${named}`, path: `${simulatorPath(named)}/` };
+}
 export { ACCESS_DENIED };
 
 /** The facts the configured /authorize scenarios depend on. */
@@ -35,7 +47,7 @@ function authorizeFacts(
   request: AuthorizationRequest,
   config: Readonly<SimulatorConfig>,
 ) {
-  const sessionId = readCookie(req, SESSION_COOKIE);
+  const sessionId = readCookie(req, sessionCookie(ctx).name);
   return {
     identity: isIdentityVector(request.vtr),
     returnCodes: returnCodesRequested(request, config),
@@ -53,7 +65,7 @@ function resolveSession(
   request: AuthorizationRequest,
 ): { session: UserSession; isNew: boolean } | null {
   const now = epochSeconds(ctx.clock);
-  const existingId = readCookie(req, SESSION_COOKIE);
+  const existingId = readCookie(req, sessionCookie(ctx).name);
   const existing = existingId ? ctx.sessions.get(existingId) : undefined;
   if (!existing && request.prompt.includes('none')) return null;
   if (existing) {
@@ -122,7 +134,8 @@ export function completeAuthorization(
   const { session } = resolved;
   session.lastJourneyId = journeyId;
   ctx.sessions.set(session.id, session, LIFETIMES.session * 1000);
-  res.cookie(SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'lax', path: '/' });
+  const cookie = sessionCookie(ctx);
+  res.cookie(cookie.name, session.id, { httpOnly: true, sameSite: 'lax', path: cookie.path });
   notes.links.sid = session.sid;
 
   if (config.interactiveMode) {

@@ -4,7 +4,7 @@ import { readCookie } from '../../http/cookies.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { publishedIdTokenKeys } from '../../keys/key-store.js';
 import type { SimulatorContext } from '../../simulator-context.js';
-import { SESSION_COOKIE } from '../authorize/complete-authorization.js';
+import { sessionCookie } from '../authorize/complete-authorization.js';
 
 /** Where the user goes when the relying party names no (valid) post-logout redirect URI. */
 export const DEFAULT_LOGOUT_TARGET = 'https://gov.uk';
@@ -35,12 +35,13 @@ export async function handleLogout(
   const postLogoutUri = str(input.post_logout_redirect_uri);
   const config = ctx.config.get();
 
-  const sessionId = readCookie(req, SESSION_COOKIE);
+  const cookie = sessionCookie(ctx);
+  const sessionId = readCookie(req, cookie.name);
   if (sessionId) {
     const session = ctx.sessions.get(sessionId);
     if (session?.lastJourneyId) notes.journeyId = session.lastJourneyId;
     ctx.sessions.delete(sessionId);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.clearCookie(cookie.name, { path: cookie.path });
   }
 
   const go = (target: string, error?: { code: string; description: string }) => {
