@@ -13,6 +13,7 @@ import { createSimulator } from './create-simulator.js';
 import { startSimulator, type HostFailure } from './start-simulator.js';
 import { UI_PREFIX } from './admin/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
+import { lockDataFolder } from './presets/data-folder-lock.js';
 import { MAX_TIMEOUT_SECONDS } from './rp-check/parse-plan.js';
 import { formatForFile } from './rp-check/render-report.js';
 import { prepareRpCheck } from './rp-check/start-rp-check.js';
@@ -386,6 +387,22 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
       );
       return 2;
     }
+  }
+
+  // One simulator per data folder: a second one would overwrite the first one's files.
+  if (args.value.dataDir) {
+    const locked = lockDataFolder(args.value.dataDir);
+    if (!locked.ok) {
+      console.error(`identity-simulator: ${locked.error}`);
+      return 2;
+    }
+    process.once('exit', () => {
+      try {
+        locked.value();
+      } catch {
+        // Nothing more can be done while exiting.
+      }
+    });
   }
 
   const simulator = createSimulator({

@@ -3,7 +3,7 @@ import type { Exchange, SimulatorConfig } from './contract.js';
 
 /** Something the host should tell the person running the simulator (a log line). */
 export interface SimulatorNotice {
-  code: 'EVENT_STREAM_CLIENT_DROPPED' | 'EVENT_STREAM_CLIENT_REFUSED';
+  code: 'EVENT_STREAM_CLIENT_DROPPED' | 'EVENT_STREAM_CLIENT_REFUSED' | 'CONNECTION_CAP';
   /** One line of text, ready to print. */
   message: string;
 }

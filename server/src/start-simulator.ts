@@ -36,12 +36,27 @@ export interface ListenOptions {
   port: number;
   /** Default 127.0.0.1: only this machine can reach the simulator. */
   host?: string;
+  /** Most open connections from one address (default MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress?: number;
 }
+
+/**
+ * Most connections one address may hold open at once: past it, new ones from that address are
+ * closed at once, so one client (slow bodies, idle keep-alives) cannot take every file
+ * descriptor and lock everyone else out.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 256;
+/** How often, at most, the cap's log line is repeated for one address. */
+const CAP_NOTICE_INTERVAL_MS = 10_000;
 
 /** Listens with a simulator's app. Failures are values, never exceptions. */
 export function startSimulator(
   simulator: Simulator,
-  { port, host = '127.0.0.1' }: ListenOptions,
+  {
+    port,
+    host = '127.0.0.1',
+    maxConnectionsPerAddress = MAX_CONNECTIONS_PER_ADDRESS,
+  }: ListenOptions,
 ): Promise<Result<RunningSimulator, HostFailure>> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return Promise.resolve(
@@ -59,9 +74,32 @@ export function startSimulator(
     });
     server.keepAliveTimeout = 5000;
     const sockets = new Set<Socket>();
+    const perAddress = new Map<string, number>();
+    const lastCapNotice = new Map<string, number>();
     server.on('connection', (socket) => {
+      const address = socket.remoteAddress ?? '';
+      const open = perAddress.get(address) ?? 0;
+      if (open >= maxConnectionsPerAddress) {
+        socket.destroy();
+        const t = Date.now();
+        if (t - (lastCapNotice.get(address) ?? 0) >= CAP_NOTICE_INTERVAL_MS) {
+          lastCapNotice.set(address, t);
+          if (lastCapNotice.size > 1000) lastCapNotice.clear();
+          simulator.events.emit('notice', {
+            code: 'CONNECTION_CAP',
+            message: `connections: refused new connections from ${address || 'an unknown address'}: it already holds ${open}, the most one address may (${maxConnectionsPerAddress})`,
+          });
+        }
+        return;
+      }
+      perAddress.set(address, open + 1);
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
     });
     const onError = (error: NodeJS.ErrnoException) => {
       const code: HostFailureCode =

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ExchangeToken } from '../../../server/src/contract.js';
 import { createTestStore, exchange, settle } from '../../test/fake-admin-client.js';
 import {
   initialLogState,
   matchesFilter,
   mergeExchanges,
   moveSelection,
+  preferredTokenIndex,
   receiveExchanges,
   setCapacity,
   setPaused,
@@ -231,5 +233,27 @@ describe('pins', () => {
     expect(store.getState().pins).toEqual({ exchanges: [], journeys: ['j1'] });
     await store.getState().clearLog();
     expect(store.getState().pins).toEqual({ exchanges: [], journeys: [] });
+  });
+});
+
+describe('preferredTokenIndex and selection', () => {
+  const t = (role: ExchangeToken['role']) => ({ role, compact: `${role}.x.y` });
+
+  it('opens the ID token of a /token exchange, not the client assertion sent with it', () => {
+    expect(preferredTokenIndex([t('client_assertion'), t('id_token'), t('access_token')])).toBe(1);
+    expect(preferredTokenIndex([t('access_token'), t('core_identity')])).toBe(1);
+    expect(preferredTokenIndex([t('client_assertion'), t('access_token')])).toBe(1);
+    expect(preferredTokenIndex([t('request_object')])).toBe(0);
+    expect(preferredTokenIndex([])).toBe(0);
+  });
+
+  it('selecting an exchange points the inspector at its preferred token', () => {
+    const { store } = createTestStore();
+    const token = exchange(7, {
+      tokens: [t('client_assertion'), t('id_token'), t('access_token')],
+    });
+    store.getState().receiveExchanges([token]);
+    store.getState().selectExchange(token.id);
+    expect(store.getState().inspectorTokenIndex).toBe(1);
   });
 });

@@ -1,4 +1,10 @@
-import type { Exchange, ExchangeEndpoint, TokenAnalysis } from '../../../server/src/contract.js';
+import type {
+  Exchange,
+  ExchangeEndpoint,
+  ExchangeToken,
+  TokenAnalysis,
+  TokenRole,
+} from '../../../server/src/contract.js';
 import type { LogPins } from '../api/admin-client.js';
 import { describeApiError } from '../api/result.js';
 
@@ -80,6 +86,22 @@ const pinTest = (pins: LogPins) => {
  * Keeps the newest `capacity` items, and, as the simulator does, the pinned ones older than
  * those (`keep`).
  */
+/** The tokens a tester opens an exchange for, most wanted first: what the provider issued. */
+const TOKEN_PREFERENCE: readonly TokenRole[] = ['id_token', 'core_identity', 'access_token'];
+
+/**
+ * Which of an exchange's tokens the inspector opens on: the ID token of a /token answer rather
+ * than the client assertion sent with the request, then the core identity JWT, the access token,
+ * and otherwise the first.
+ */
+export function preferredTokenIndex(tokens: readonly ExchangeToken[]): number {
+  for (const role of TOKEN_PREFERENCE) {
+    const i = tokens.findIndex((t) => t.role === role);
+    if (i >= 0) return i;
+  }
+  return 0;
+}
+
 function cap<T>(items: T[], capacity: number, keep?: (item: T) => boolean): T[] {
   if (!keep) return items.length > capacity ? items.slice(items.length - capacity) : items;
   let unpinned = 0;
@@ -291,7 +313,10 @@ export function createLogSlice(set: SetState, get: GetState, deps: StoreDeps): L
     setLogCapacity: (capacity) => set((s) => setCapacity(s, capacity)),
     setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
     selectExchange(id) {
-      if (id !== get().selectedId) set({ selectedId: id, inspectorTokenIndex: 0 });
+      if (id !== get().selectedId) {
+        const tokens = get().items.find((e) => e.id === id)?.tokens ?? [];
+        set({ selectedId: id, inspectorTokenIndex: preferredTokenIndex(tokens) });
+      }
       if (id !== null) void get().loadDetail(id);
     },
     async clearLog() {

@@ -167,6 +167,8 @@ describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simu
   });
 
   it('edits a list row (an address) and resets everything to defaults', async () => {
+    // The test before leaves the window on the inspector.
+    await app.goTo('config');
     const street = config.page.getByLabel('Address 1 Street name');
     await street.fill('NEW STREET');
     await config.waitAccepted();

@@ -85,6 +85,16 @@ describe.skipIf(!chromiumAvailable())(
       );
       expect(backgrounds[1]).not.toBe(backgrounds[0]);
       await ui.page.screenshot({ path: join(SHOTS, 'injected-1280.png') });
+
+      // i on a /token exchange opens the ID token it issued, not the client assertion it received.
+      await signed.click();
+      await ui.page.keyboard.press('i');
+      await ui.page.locator('.app[data-screen="tokens"]').waitFor();
+      await ui.page.locator('[data-testid="token-view"][data-role="id_token"]').waitFor();
+      expect(
+        await ui.page.locator('[data-testid="token-view"][data-role="client_assertion"]').count(),
+      ).toBe(0);
+      await app.goTo('log');
     });
 
     it('names the relying-party check step an exchange belongs to', async () => {

@@ -13,6 +13,12 @@ export const KEEP_ALIVE_MS = 15_000;
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** A client whose socket has not drained for this long is dropped (it stopped reading). */
 export const MAX_STALL_MS = 30_000;
+/**
+ * A stream that has carried nothing but keep-alives for this long is ended: an idle client must
+ * not hold one of the MAX_CLIENTS places forever. A browser's EventSource reconnects by itself
+ * (after the `retry` delay) and resumes by Last-Event-ID, so an open UI loses nothing.
+ */
+export const MAX_IDLE_MS = 5 * 60_000;
 /** Most clients at once; more are refused with 503 until one leaves. */
 export const MAX_CLIENTS = 50;
 
@@ -34,6 +40,8 @@ interface Client {
   replaying: boolean;
   /** When the socket last refused more (write returned false); undefined once drained. */
   blockedSince: number | undefined;
+  /** When an event (not a keep-alive) was last written to it. */
+  lastEventAt: number;
 }
 
 export const exchangeMessage = (exchange: Exchange): string =>
@@ -68,13 +76,19 @@ export function createEventStream(deps: {
   currentConfig: () => Readonly<SimulatorConfig>;
   keepAliveMs?: number;
   /** Overrides for tests and benchmarks. */
-  limits?: { maxBufferedBytes?: number; maxStallMs?: number; maxClients?: number };
+  limits?: {
+    maxBufferedBytes?: number;
+    maxStallMs?: number;
+    maxClients?: number;
+    maxIdleMs?: number;
+  };
   now?: () => number;
 }): EventStream {
   const { events, log } = deps;
   const maxBuffered = deps.limits?.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const maxStall = deps.limits?.maxStallMs ?? MAX_STALL_MS;
   const maxClients = deps.limits?.maxClients ?? MAX_CLIENTS;
+  const maxIdle = deps.limits?.maxIdleMs ?? MAX_IDLE_MS;
   const now = deps.now ?? Date.now;
   const clients = new Map<Response, Client>();
   let keepAlive: NodeJS.Timeout | undefined;
@@ -102,6 +116,7 @@ export function createEventStream(deps: {
 
   /** Writes one message; notes when the socket asks the writer to wait. */
   const write = (client: Client, message: string): boolean => {
+    if (!message.startsWith(':')) client.lastEventAt = now();
     const ok = client.res.write(message);
     if (!ok) client.blockedSince ??= now();
     return ok;
@@ -154,8 +169,18 @@ export function createEventStream(deps: {
     const sendKeepAlive = t - lastKeepAlive >= keepAliveMs;
     if (sendKeepAlive) lastKeepAlive = t;
     for (const client of [...clients.values()]) {
-      if (!droppedStalled(client, t) && sendKeepAlive && client.res.writableLength === 0)
-        write(client, ': keep-alive\n\n');
+      if (droppedStalled(client, t)) continue;
+      if (t - client.lastEventAt >= maxIdle) {
+        const peer = client.res.req.socket.remoteAddress ?? 'unknown';
+        forget(client.res);
+        client.res.end(': idle: reconnect to go on\n\n');
+        events.emit('notice', {
+          code: 'EVENT_STREAM_CLIENT_DROPPED',
+          message: `event stream: ended an idle client (${peer}): no event for ${Math.round((t - client.lastEventAt) / 1000)} s; it may reconnect with Last-Event-ID ${client.cursor}`,
+        });
+        continue;
+      }
+      if (sendKeepAlive && client.res.writableLength === 0) write(client, ': keep-alive\n\n');
     }
   };
 
@@ -217,15 +242,22 @@ export function createEventStream(deps: {
     // A Last-Event-ID beyond anything recorded comes from an earlier run of the simulator: its
     // numbers mean nothing here, so the client gets the whole log.
     const from = lastEventId === undefined || lastEventId > log.lastSeq ? 0 : lastEventId;
-    const client: Client = { res, cursor: from, replaying: true, blockedSince: undefined };
+    const client: Client = {
+      res,
+      cursor: from,
+      replaying: true,
+      blockedSince: undefined,
+      lastEventAt: now(),
+    };
     clients.set(res, client);
     res.on('close', () => forget(res));
     res.on('drain', () => {
       client.blockedSince = undefined;
       pump(client);
     });
-    // Stalls are checked on every live event and at least every third of the stall limit.
-    keepAlive ??= setInterval(tick, Math.min(keepAliveMs, maxStall / 3));
+    // Stalls are checked on every live event and at least every third of the stall (or idle)
+    // limit.
+    keepAlive ??= setInterval(tick, Math.min(keepAliveMs, maxStall / 3, maxIdle / 3));
     keepAlive.unref();
     if (write(client, 'retry: 2000\n\n')) pump(client);
   };

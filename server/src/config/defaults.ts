@@ -52,7 +52,8 @@ export function defaultConfig(simulatorUrl = `http://localhost:${DEFAULT_PORT}`)
       sub: 'urn:fdc:gov.uk:2022:56P4CMsGh_02YOlWpd8PAOI-2sVlB2nsNU7mcLZYhYw=',
       email: 'test@example.com',
       emailVerified: true,
-      phoneNumber: '07123456789',
+      // E.164, as the provider document says phone_number is (the public simulator's is national).
+      phoneNumber: '+447123456789',
       phoneNumberVerified: true,
       maxLoCAchieved: 'P2',
       coreIdentityVerifiableCredentials: {

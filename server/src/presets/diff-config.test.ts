@@ -16,7 +16,7 @@ describe('diffConfig', () => {
     b.errorConfiguration.idTokenErrors = ['INVALID_SIGNATURE'];
     expect(diffConfig(a, b)).toEqual([
       { path: 'clientConfiguration.pkceEnforced', left: false, right: true },
-      { path: 'responseConfiguration.phoneNumber', left: '07123456789', right: null },
+      { path: 'responseConfiguration.phoneNumber', left: '+447123456789', right: null },
       { path: 'errorConfiguration.idTokenErrors', left: [], right: ['INVALID_SIGNATURE'] },
     ]);
   });

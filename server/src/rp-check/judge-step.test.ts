@@ -225,6 +225,23 @@ describe('judgeStep: id-token-defect', () => {
   });
 });
 
+describe('judgeStep: a /token refused before client authentication', () => {
+  it('is linked to its sign-in through the code it sends (no "never redeemed")', () => {
+    const f = new ExchangeFactory();
+    const a = f.authorize('j');
+    // Refused at client authentication: the provider never knew the journey.
+    const t = f.token(undefined, { status: 401, body: { code: 'c1' } });
+    const v = judge('sign-in', [a, t]);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toBe(
+      'The code from /authorize #1 was refused: /token #2 answered 401 invalid_grant.',
+    );
+    expect(v.reason).not.toMatch(/never redeemed/);
+    const other = f.token(undefined, { status: 401, body: { code: 'someone-else' } });
+    expect(judge('sign-in', [f.authorize('k'), other]).reason).toMatch(/never redeemed at \/token/);
+  });
+});
+
 describe('judgeStep: authorize-error', () => {
   it('passes when the client does not call /token after the error', () => {
     const f = new ExchangeFactory();

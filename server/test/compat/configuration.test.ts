@@ -55,7 +55,8 @@ describe('compat §5.1 defaults', () => {
       sub: 'urn:fdc:gov.uk:2022:56P4CMsGh_02YOlWpd8PAOI-2sVlB2nsNU7mcLZYhYw=',
       email: 'test@example.com',
       emailVerified: true,
-      phoneNumber: '07123456789',
+      // The public simulator's is 07123456789; the provider document says E.164 (rule 1).
+      phoneNumber: '+447123456789',
       phoneNumberVerified: true,
       maxLoCAchieved: 'P2',
       passportDetails: null,

@@ -60,7 +60,7 @@ const EXPECTED_DEFAULTS = {
     sub: 'urn:fdc:gov.uk:2022:56P4CMsGh_02YOlWpd8PAOI-2sVlB2nsNU7mcLZYhYw=',
     email: 'test@example.com',
     emailVerified: true,
-    phoneNumber: '07123456789',
+    phoneNumber: '+447123456789',
     phoneNumberVerified: true,
     maxLoCAchieved: 'P2',
     coreIdentityVerifiableCredentials: {

@@ -163,7 +163,7 @@ describe('interactive form after /authorize', () => {
     expect(controlTag(html, 'sub')).toContain(`value="${config.sub}"`);
     expect(controlTag(html, 'email')).toContain('value="test@example.com"');
     expect(controlTag(html, 'email-verified')).toContain('checked');
-    expect(controlTag(html, 'phone-number')).toContain('value="07123456789"');
+    expect(controlTag(html, 'phone-number')).toContain('value="+447123456789"');
     expect(controlTag(html, 'max-loc-achieved')).toContain('value="P2"');
     expect(html).toContain('&quot;HEARNSHAW&quot;');
     expect(html).toContain('&quot;FRAMPTON ROAD&quot;');

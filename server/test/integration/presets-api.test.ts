@@ -577,7 +577,7 @@ describe('GET /diff', () => {
       .body as DiffEntry[];
     expect(persona).toContainEqual({
       path: 'responseConfiguration.phoneNumber',
-      left: '07123456789',
+      left: '+447123456789',
       right: null,
     });
     expect(persona.every((e) => e.path.startsWith('responseConfiguration.'))).toBe(true);

@@ -194,7 +194,7 @@ describe('claims by scope', () => {
     const { userinfo } = await signInWithUserinfo(h, { scope: 'openid phone' });
     expect(userinfo).toEqual({
       sub: DEFAULT_SUB,
-      phone_number: '07123456789',
+      phone_number: '+447123456789',
       phone_number_verified: true,
     });
   });

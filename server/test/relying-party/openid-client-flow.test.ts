@@ -67,7 +67,7 @@ describe('openid-client against the simulator', () => {
 
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims?.sub as string);
     expect(userinfo.email).toBe('test@example.com');
-    expect(userinfo.phone_number).toBe('07123456789');
+    expect(userinfo.phone_number).toBe('+447123456789');
     expect(userinfo[`${VOCAB}/coreIdentityJWT`]).toBeUndefined();
     expect(userinfo[`${VOCAB}/address`]).toBeUndefined();
   });

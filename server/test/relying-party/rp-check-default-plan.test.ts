@@ -61,7 +61,7 @@ async function report(base: string, step: StepResult, decision: string): Promise
   expect([200, 409], `${step.id}: ${await res.clone().text()}`).toContain(res.status);
 }
 
-async function authorize(base: string, identity: boolean) {
+async function authorize(base: string, identity: boolean, prompt?: string) {
   const nonce = randomUUID();
   const state = randomUUID();
   const query = new URLSearchParams({
@@ -72,6 +72,7 @@ async function authorize(base: string, identity: boolean) {
     state,
     nonce,
   });
+  if (prompt) query.set('prompt', prompt);
   if (identity) {
     query.set('vtr', '["Cl.Cm.P2"]');
     query.set('claims', IDENTITY_CLAIMS_REQUEST);
@@ -132,6 +133,13 @@ function carefulRp(base: string): Rp {
   return {
     async signIn(step) {
       const identity = wantsIdentity(step);
+      // A re-authentication step: the user signs in, then the service asks to sign in again.
+      if (step.ask.reauthenticate) {
+        const first = await authorize(base, identity);
+        if (first.code) await redeem(base, first.code);
+        const again = await authorize(base, identity, 'login');
+        return again.code ? 'signed in again' : `stopped: authorize error ${again.error}`;
+      }
       const { nonce, code, error } = await authorize(base, identity);
       if (!code) return `stopped: authorize error ${error}`;
       const redeemed = await redeem(base, code);
@@ -209,7 +217,14 @@ async function runPlan(sim: ListeningSimulator, rp: Rp) {
   for (;;) {
     if (Date.now() > deadline) throw new Error('the plan did not finish in time');
     const s = await status(base);
-    if (s.state === 'finished') return { final: s, decisions };
+    if (s.state === 'finished') {
+      // RP_CHECK_TABLE=1 prints each step's verdict.
+      if (process.env.RP_CHECK_TABLE)
+        process.stderr.write(
+          `\n${JSON.stringify(s.summary)}\n${s.steps.map((x) => `  ${x.id}: ${x.status}`).join('\n')}\n`,
+        );
+      return { final: s, decisions };
+    }
     const index = s.currentStep ?? -1;
     const step = s.steps[index];
     if (index > handled && step?.status === 'observing') {
@@ -240,7 +255,11 @@ describe('relying-party check: the default plan, end to end', () => {
       (s) => s.status !== 'passed' && !(s.kind === 'authorize-error' && s.status === 'not-judged'),
     );
     expect(notPassed.map((s) => `${s.id}: ${s.status}: ${s.reason}`)).toEqual([]);
-    for (const id of ['authorize-access-denied', 'authorize-temporarily-unavailable'])
+    for (const id of [
+      'authorize-access-denied',
+      'authorize-temporarily-unavailable',
+      'authorize-login-required',
+    ])
       expect(final.steps.find((s) => s.id === id)?.status, id).toBe('passed');
     // Core identity steps are judged from the reported outcome, calibrated on the identity step.
     expect(byKind('core-identity-defect')).toHaveLength(6);

@@ -89,7 +89,7 @@ describe('renderInteractiveForm: structure', () => {
     const html = render({ values });
     expect(tagWithTestId(html, 'sub')).toContain('value="sub-123"');
     expect(tagWithTestId(html, 'email')).toContain('value=""');
-    expect(tagWithTestId(html, 'phone-number')).toContain('value="07123456789"');
+    expect(tagWithTestId(html, 'phone-number')).toContain('value="+447123456789"');
     expect(tagWithTestId(html, 'max-loc-achieved')).toContain('value="P1"');
     expect(tagWithTestId(html, 'email-verified')).not.toContain('checked');
     expect(tagWithTestId(html, 'phone-number-verified')).toContain('checked');
