@@ -88,6 +88,16 @@ function unknownFields(b: Record<string, unknown>, allowed: readonly string[]): 
     .map((path) => ({ path, message: 'unknown field' }));
 }
 
+/** The optional note of a verdict or an outcome, trimmed (undefined when blank). */
+function readNote(b: Record<string, unknown>, issues: ConfigIssue[]): string | undefined {
+  if (b.note === undefined) return undefined;
+  if (typeof b.note !== 'string' || b.note.length > MAX_NOTE) {
+    issues.push({ path: 'note', message: `must be a string of at most ${MAX_NOTE} characters` });
+    return undefined;
+  }
+  return b.note.trim() || undefined;
+}
+
 export function buildReport(deps: RpCheckDeps): RpCheckReport {
   return {
     ...deps.run.status(),
@@ -247,13 +257,8 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
         !(TESTER_VERDICTS as readonly string[]).includes(b.verdict)
       )
         issues.push({ path: 'verdict', message: `must be one of ${TESTER_VERDICTS.join(', ')}` });
-      if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > MAX_NOTE))
-        issues.push({
-          path: 'note',
-          message: `must be a string of at most ${MAX_NOTE} characters`,
-        });
+      const note = readNote(b, issues);
       if (issues.length) throw invalid(describeIssues(issues), issues);
-      const note = typeof b.note === 'string' && b.note.trim() ? b.note.trim() : undefined;
       const r = run.verdict(b.step as string, b.verdict as TesterVerdict, note);
       if (!r.ok) throw fromRunError(r.error);
       res.json(r.value);
@@ -269,13 +274,8 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
         issues.push({ path: 'signedIn', message: 'must be true or false' });
       if (b.identityAccepted !== undefined && typeof b.identityAccepted !== 'boolean')
         issues.push({ path: 'identityAccepted', message: 'must be true or false when given' });
-      if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > MAX_NOTE))
-        issues.push({
-          path: 'note',
-          message: `must be a string of at most ${MAX_NOTE} characters`,
-        });
+      const note = readNote(b, issues);
       if (issues.length) throw invalid(describeIssues(issues), issues);
-      const note = typeof b.note === 'string' && b.note.trim() ? b.note.trim() : undefined;
       const r = run.outcome(String(req.params.id), {
         signedIn: b.signedIn as boolean,
         ...(typeof b.identityAccepted === 'boolean'

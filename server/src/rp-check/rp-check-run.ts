@@ -236,11 +236,9 @@ export class RpCheckRun {
     verdict: TesterVerdict,
     note: string | undefined,
   ): Result<RpCheckStatus, RunError> {
-    const a = this.active;
-    if (!a) return err({ code: 'conflict', message: 'no run has been started' });
-    const index = a.steps.findIndex((s) => s.id === stepId);
-    if (index < 0) return err({ code: 'invalid', message: `the plan has no step "${stepId}"` });
-    const step = a.steps[index] as StepResult;
+    const found = this.findStep(stepId);
+    if (!found.ok) return found;
+    const { a, index, step } = found.value;
     const isCurrent = !a.finishedAt && index === a.current;
     const live = isCurrent && (step.status === 'observing' || step.status === 'waiting');
     if (verdict === 'retry') {
@@ -293,11 +291,9 @@ export class RpCheckRun {
     stepId: string,
     reported: { signedIn: boolean; identityAccepted?: boolean; note?: string },
   ): Result<RpCheckStatus, RunError> {
-    const a = this.active;
-    if (!a) return err({ code: 'conflict', message: 'no run has been started' });
-    const index = a.steps.findIndex((s) => s.id === stepId);
-    if (index < 0) return err({ code: 'invalid', message: `the plan has no step "${stepId}"` });
-    const step = a.steps[index] as StepResult;
+    const found = this.findStep(stepId);
+    if (!found.ok) return found;
+    const { a, index, step } = found.value;
     const live =
       !a.finishedAt &&
       index === a.current &&
@@ -325,6 +321,17 @@ export class RpCheckRun {
     step.status = 'observing';
     this.end(a);
     return ok(this.status());
+  }
+
+  /** The run and one of its steps, by id. */
+  private findStep(
+    stepId: string,
+  ): Result<{ a: Active; index: number; step: StepResult }, RunError> {
+    const a = this.active;
+    if (!a) return err({ code: 'conflict', message: 'no run has been started' });
+    const index = a.steps.findIndex((s) => s.id === stepId);
+    if (index < 0) return err({ code: 'invalid', message: `the plan has no step "${stepId}"` });
+    return ok({ a, index, step: a.steps[index] as StepResult });
   }
 
   status(): RpCheckStatus {

@@ -200,6 +200,18 @@ describe('named simulators: the admin API', () => {
     await request(sim.app).put(API).expect(405);
   });
 
+  it('a deleted simulator leaves nothing listening on the shared log', async () => {
+    const sim = simulator();
+    const listeners = () =>
+      sim.events.listenerCount('exchange') + sim.events.listenerCount('reset');
+    const before = listeners();
+    for (const name of ['a', 'b', 'c'])
+      await request(sim.app).get(`/sim/${name}/config`).expect(200);
+    expect(listeners()).toBeGreaterThan(before);
+    for (const name of ['a', 'b', 'c']) await request(sim.app).delete(`${API}/${name}`).expect(204);
+    expect(listeners()).toBe(before);
+  });
+
   it('refuses bad bodies with a clear 400 and creates nothing', async () => {
     const sim = simulator();
     const bodies: unknown[] = [

@@ -1,7 +1,7 @@
 /**
  * The README's CI example, run as written against a local service: the headless simulator with
  * the example's --drive-* flags (ports and report path adjusted) drives the careful test service
- * through the whole built-in plan and writes the report, in well under 90 s.
+ * through the whole built-in plan, writes the report and exits with the code the report implies.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,11 +47,14 @@ describe('headless --rp-check --drive-*: the CI example', () => {
         cli.exited,
         new Promise((r) => setTimeout(() => r('timed out'), 90_000)),
       ]);
+      // The 90 s target is measured by bench/rp-check-drive.mjs; here 90 s only stops a hang.
+      expect(code, cli.stderr()).not.toBe('timed out');
       const seconds = (Date.now() - began) / 1000;
-      expect(seconds, cli.stderr()).toBeLessThan(90);
       const written = JSON.parse(readFileSync(report, 'utf8')) as RpCheckReport;
       expect(written.state).toBe('finished');
-      expect(code).toBe(written.summary.failed > 0 ? 1 : 0);
+      // A careful service: no step fails, so the run exits 0.
+      expect(written.summary.failed, JSON.stringify(written.summary)).toBe(0);
+      expect(code).toBe(0);
       expect(written.drive?.signIn).toBe(`${service.url}/login`);
       expect(written.steps.length).toBeGreaterThanOrEqual(30);
       for (const s of written.steps) expect(s.outcome?.source, s.id).toBe('driver');

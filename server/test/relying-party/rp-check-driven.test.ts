@@ -79,6 +79,15 @@ describe('relying-party check: the check drives the service itself', () => {
     for (const o of core) expect(o.identityAccepted, o.id).toBe(false);
     for (const kind of ['key-rotation', 'jwks-outage'])
       expect(outcomes(s, kind)[0]?.signedIn, kind).toBe(true);
+    // The verdicts: every judged step passes (0 failures; "not judged" only where a scenario
+    // did not apply to the service's request).
+    expect(s.summary.failed).toBe(0);
+    for (const x of s.steps.filter((y) => y.status !== 'passed')) {
+      expect(x.status, `${x.id}: ${x.reason}`).toBe('not-judged');
+      expect(x.kind, x.id).toBe('authorize-error');
+    }
+    for (const x of s.steps.filter((y) => y.kind === 'core-identity-defect'))
+      expect(x.reason).toMatch(/The service did not accept it/);
   }, 120_000);
 
   it('a careless service: every defect is seen accepted, the name shown', async () => {
