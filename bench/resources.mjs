@@ -16,6 +16,14 @@
  *    HTTP with fresh hour-long assertions while it holds them, and the /token that drops them
  *    all once they have expired.
  *
+ * 4. log-memory: with --log-size 5000, 5,000 /token requests whose JSON bodies inflate to about
+ *    99 KB each (33,000 empty objects): 2,500 gzip bodies of 137 bytes and 2,500 chunked ones.
+ *    The log keeps them as text cut at 64 KiB, within its 64 MiB byte budget: RSS must stay under
+ *    the budget plus 150 MB.
+ * 5. connection-cap: 1,000 connections from one address that send headers and never the body;
+ *    past 256 the simulator closes them at once, prints one line, and another address (127.0.0.2)
+ *    is still served.
+ *
  * Reported: resident memory (RSS) before and the largest during each scenario, the largest
  * event-loop delay, and the outcomes. Targets: RSS growth under 100 MB with 30 stalled readers
  * after a full log, and with a million remembered assertions; event-loop delay under 50 ms.
@@ -300,6 +308,136 @@ async function floods() {
   }
 }
 
+const LOG_SIZE = 5000;
+const LOG_BUDGET_MIB = 64;
+const LOG_MEMORY_HEADROOM_MB = 150;
+const CAP_CONNECTIONS = 1000;
+const CAP_PER_ADDRESS = 256;
+
+/** Scenario 4: bodies that inflate, gzip and chunked, into a 5,000-exchange log. */
+async function logMemory() {
+  const { gzipSync } = await import('node:zlib');
+  const probePort = await freePort();
+  const sim = await startSimulatorProcess({ probePort, args: ['--log-size', String(LOG_SIZE)] });
+  try {
+    const inflating = `[${Array.from({ length: 33_000 }, () => '{}').join(',')}]`;
+    const gzipped = gzipSync(inflating);
+    const chunks = inflating.match(/.{1,8192}/gs);
+    const rssBefore = processUsage(sim.child.pid).rssBytes;
+    const stop = rssSampler(sim.child.pid);
+    const started = performance.now();
+    const statuses = {};
+    const url = new URL(sim.base);
+    await pool(LOG_SIZE, async (i) => {
+      const status = await new Promise((resolve, reject) => {
+        const gzip = i % 2 === 0;
+        const req = http.request(
+          {
+            agent,
+            hostname: url.hostname,
+            port: url.port,
+            method: 'POST',
+            path: '/token',
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'resource-bench',
+              ...(gzip
+                ? { 'content-encoding': 'gzip', 'content-length': gzipped.length }
+                : { 'transfer-encoding': 'chunked' }),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          },
+        );
+        req.on('error', reject);
+        if (gzip) req.end(gzipped);
+        else {
+          for (const c of chunks) req.write(c);
+          req.end();
+        }
+      });
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const rssMax = stop();
+    const status = JSON.parse((await send(sim.base, { path: '/_simulator/api/status' })).body);
+    const rssLimitMiB = LOG_BUDGET_MIB + LOG_MEMORY_HEADROOM_MB / 1.048576;
+    return {
+      requests: LOG_SIZE,
+      sentBytesEach: { gzip: gzipped.length, chunked: inflating.length },
+      statuses,
+      seconds: Math.round(seconds * 10) / 10,
+      rssBeforeMiB: toMiB(rssBefore),
+      rssMaxMiB: toMiB(rssMax),
+      rssLimitMiB: Math.round(rssLimitMiB * 10) / 10,
+      withinLimit: toMiB(rssMax) < rssLimitMiB,
+      exchangesKept: status.exchangeCount,
+      totalRecorded: status.totalExchanges,
+      loopDelayMaxMs: Math.round((await loopDelay(probePort)).maxMs * 10) / 10,
+    };
+  } finally {
+    await sim.stop();
+  }
+}
+
+/** Scenario 5: one address opens 1,000 slow-body connections. */
+async function connectionCap() {
+  const sim = await startSimulatorProcess();
+  const sockets = [];
+  try {
+    let closedEarly = 0;
+    await Promise.all(
+      Array.from(
+        { length: CAP_CONNECTIONS },
+        () =>
+          new Promise((resolve) => {
+            const s = connect(sim.port, '127.0.0.1', () => {
+              s.write(
+                'POST /token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\ngrant_type=',
+              );
+              resolve();
+            });
+            s.on('close', () => closedEarly++);
+            s.on('error', () => resolve());
+            sockets.push(s);
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const held = sockets.length - closedEarly;
+    const t0 = performance.now();
+    const other = await new Promise((resolve) => {
+      const s = connect({ port: sim.port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () =>
+        s.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+      );
+      let out = '';
+      s.on('data', (d) => (out += d));
+      s.on('end', () => resolve(out.split('\r\n')[0]));
+      s.on('error', (e) => resolve(`error: ${e.message}`));
+    });
+    const otherMs = Math.round((performance.now() - t0) * 10) / 10;
+    const lines = sim
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('refused new connections'));
+    return {
+      opened: CAP_CONNECTIONS,
+      held,
+      closedAtOnce: closedEarly,
+      capPerAddress: CAP_PER_ADDRESS,
+      otherAddress: other,
+      otherAddressMs: otherMs,
+      capLogLines: lines.length,
+      capLogLine: lines[0],
+    };
+  } finally {
+    for (const s of sockets) s.destroy();
+    await sim.stop();
+  }
+}
+
 /** Scenario 3, in a fresh process with a collectable heap, so its RSS is the store's. */
 function millionAssertions() {
   const out = execFileSync(
@@ -325,6 +463,10 @@ const flood = only.includes('floods') ? await floods() : undefined;
 if (flood) console.log('floods:', flood);
 const million = only.includes('million-assertions') ? millionAssertions() : undefined;
 if (million) console.log('million assertions:', million);
+const logMem = only.includes('log-memory') ? await logMemory() : undefined;
+if (logMem) console.log('log memory:', logMem);
+const cap = only.includes('connection-cap') ? await connectionCap() : undefined;
+if (cap) console.log('connection cap:', cap);
 
 const misses = [];
 if (readers && readers.rssGrowthMiB >= TARGETS.rssGrowthMiB)
@@ -340,6 +482,14 @@ for (const [name, ms] of [
 ])
   if (ms !== undefined && ms >= TARGETS.loopDelayMs)
     misses.push(`event-loop delay ${ms} ms during the ${name}`);
+if (logMem && !logMem.withinLimit)
+  misses.push(
+    `RSS reached ${logMem.rssMaxMiB} MiB with inflating bodies (limit ${logMem.rssLimitMiB})`,
+  );
+if (cap && (cap.held > CAP_PER_ADDRESS || !/^HTTP\/1\.1 200/.test(cap.otherAddress)))
+  misses.push(
+    `one address held ${cap.held} connections, or locked another out (${cap.otherAddress})`,
+  );
 if (flood && !flood.pendingCodeRedeemed)
   misses.push('the pending code did not redeem after the flood');
 for (const m of misses) console.log(`target missed: ${m}`);
@@ -351,7 +501,20 @@ const file = join(
 );
 writeFileSync(
   file,
-  JSON.stringify({ machine, targets: TARGETS, readers, flood, million, misses }, null, 2),
+  JSON.stringify(
+    {
+      machine,
+      targets: TARGETS,
+      readers,
+      flood,
+      million,
+      logMemory: logMem,
+      connectionCap: cap,
+      misses,
+    },
+    null,
+    2,
+  ),
 );
 console.log(`written ${file}`);
 agent.destroy();

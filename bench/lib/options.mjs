@@ -156,7 +156,13 @@ export function parseSoakOptions(argv) {
   return parsed;
 }
 
-export const RESOURCE_SCENARIOS = ['stalled-readers', 'floods', 'million-assertions'];
+export const RESOURCE_SCENARIOS = [
+  'stalled-readers',
+  'floods',
+  'million-assertions',
+  'log-memory',
+  'connection-cap',
+];
 
 export const RESOURCES_USAGE = `Usage: node bench/resources.mjs [options]
 

@@ -43,5 +43,6 @@ export declare function startSimulatorProcess(options?: {
   cpuProfDir?: string;
   env?: Record<string, string | undefined>;
   nodeFlags?: string[];
+  args?: string[];
 }): Promise<SpawnedNode & { port: number; base: string }>;
 export declare function startFloorProcess(): Promise<SpawnedNode & { port: number; base: string }>;

@@ -139,20 +139,21 @@ export function spawnNode(args, { env = {}, timeoutMs = 15_000 } = {}) {
 /**
  * Starts the headless simulator exactly as `npm run headless` does (dist/server/src/headless.mjs),
  * optionally with the memory probe preloaded and under the CPU profiler.
- * @param {{ probePort?: number, cpuProfDir?: string, env?: NodeJS.ProcessEnv, nodeFlags?: string[] }} [options]
+ * @param {{ probePort?: number, cpuProfDir?: string, env?: NodeJS.ProcessEnv, nodeFlags?: string[], args?: string[] }} [options]
  */
 export async function startSimulatorProcess({
   probePort,
   cpuProfDir,
   env = {},
   nodeFlags = [],
+  args = [],
 } = {}) {
   const port = await freePort();
   const flags = [...headlessNodeFlags(), ...nodeFlags];
   if (probePort) flags.push('--expose-gc', '--import', MEMORY_PROBE);
   if (cpuProfDir) flags.push('--cpu-prof', '--cpu-prof-dir', cpuProfDir);
   const base = `http://127.0.0.1:${port}`;
-  const started = await spawnNode([...flags, CLI, '--port', String(port)], {
+  const started = await spawnNode([...flags, CLI, '--port', String(port), ...args], {
     env: {
       PORT: String(port),
       SIMULATOR_URL: base,

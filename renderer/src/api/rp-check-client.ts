@@ -9,12 +9,19 @@ import type {
 } from '../../../server/src/contract.js';
 import { ADMIN_API, createApiCall, isRecord, type FetchLike } from './admin-client.js';
 import type { Result } from './result.js';
+import { readChosenSimulator, routeToSimulator } from './simulator-base.js';
 
 export const RP_CHECK_API = `${ADMIN_API}/rp-check`;
 
-/** Where a report downloads from (a plain link: the browser saves the attachment). */
-export const reportUrl = (format: ReportFormat): string =>
-  `${RP_CHECK_API}/report?format=${format}`;
+/**
+ * Where a report downloads from (a plain link: the browser saves the attachment): the check of
+ * the simulator the window acts on (?simulator=<name>).
+ */
+export const reportUrl = (
+  format: ReportFormat,
+  search: string = globalThis.location?.search ?? '',
+): string =>
+  routeToSimulator(`${RP_CHECK_API}/report?format=${format}`, readChosenSimulator(search));
 
 /** The relying-party check API (/_simulator/api/rp-check). Every call answers a Result. */
 export interface RpCheckClient {

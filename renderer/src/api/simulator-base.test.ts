@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportUrl } from './rp-check-client.js';
 import {
   readChosenSimulator,
   routeToSimulator,
@@ -49,5 +50,12 @@ describe('simulator-base', () => {
     }, 'w');
     await f('/config');
     expect(seen).toEqual(['/sim/w/config']);
+  });
+
+  it('the check report link goes to the chosen simulator', () => {
+    expect(reportUrl('html', '?simulator=w')).toBe(
+      '/sim/w/_simulator/api/rp-check/report?format=html',
+    );
+    expect(reportUrl('junit', '')).toBe('/_simulator/api/rp-check/report?format=junit');
   });
 });

@@ -97,6 +97,16 @@ describe.skipIf(!chromiumAvailable())(
       await app.goTo('log');
     });
 
+    it('the inspector does not call pasted text that is no JWT an ID token', async () => {
+      await app.goTo('tokens');
+      await ui.page.getByTestId('paste-token').fill('hello world');
+      await ui.page.getByTestId('paste-inspect').click();
+      const view = ui.page.getByTestId('token-view').first();
+      await view.getByTestId('token-title').filter({ hasText: 'Not a JWT' }).waitFor();
+      expect(await view.getByTestId('token-title').textContent()).not.toContain('ID token');
+      await app.goTo('log');
+    });
+
     it('names the relying-party check step an exchange belongs to', async () => {
       const started = await api('/rp-check/start', { plan: 'one' });
       expect(started.status, await started.clone().text()).toBe(201);

@@ -105,6 +105,11 @@ export function createExchangeAnalyzer(deps: {
         scenarios: [],
         findJtiUse: jtiFinder(log, Number.POSITIVE_INFINITY),
       });
+      if (!role && !decoded.ok) {
+        (analysis.notes ??= []).unshift(
+          'This is not a JWT (header.payload.signature, base64url): it has no role; it was checked as an ID token only to say what is wrong.',
+        );
+      }
       if (!role && decoded.ok) {
         (analysis.notes ??= []).unshift(
           `Read as a ${chosen.replace(/_/g, ' ')}, guessed from its claims; send "role" to choose.`,

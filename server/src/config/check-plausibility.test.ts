@@ -6,6 +6,7 @@ import {
   checkResponsePlausibility,
   isE164,
   isIsoDate,
+  isUprn,
 } from './check-plausibility.js';
 
 const messages = (response: unknown) => checkResponsePlausibility(response).map((w) => w.message);
@@ -99,6 +100,19 @@ describe('plausibility rules of the provider document', () => {
     expect(all).toContain('item 0 icaoIssuerCode: "GBRX" is longer than 3 characters');
     expect(all).toContain('item 0 expiryDate: "31/08/2031" is not an ISO 8601 date');
     expect(all).toContain('item 1 code: "DX" is not a single letter');
+  });
+
+  it('warns about a UPRN that is not a whole number of up to 12 digits', () => {
+    const address = (uprn: unknown) => ({
+      postalAddressDetails: [{ uprn, validFrom: '2019-01-01', addressCountry: 'GB' }],
+    });
+    for (const bad of ['abc', -5, 1.5, 0, 1234567890123, '12 34', true, { n: 1 }])
+      expect(messages(address(bad)), String(bad)).toEqual([
+        `item 0 uprn: ${JSON.stringify(bad)} is not a UPRN (a whole number of up to 12 digits)`,
+      ]);
+    for (const ok of [10022812929, 1, 999999999999, '100023336956'])
+      expect(messages(address(ok)), String(ok)).toEqual([]);
+    expect(isUprn(null)).toBe(false);
   });
 
   it('ignores what is absent, null or of another shape (the type checks are elsewhere)', () => {

@@ -63,6 +63,12 @@ export function checkCoreIdentityPlausibility(vc: unknown, path: string): Config
   return out;
 }
 
+/** A Unique Property Reference Number: a positive whole number of at most 12 digits. */
+export function isUprn(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 && value < 1e12;
+  return typeof value === 'string' && /^[1-9][0-9]{0,11}$/.test(value);
+}
+
 function checkAddresses(list: unknown, path: string): ConfigIssue[] {
   const out: ConfigIssue[] = [];
   listOf(list).forEach((address, i) => {
@@ -86,6 +92,12 @@ function checkAddresses(list: unknown, path: string): ConfigIssue[] {
           message: `item ${i} ${key}: ${show(value)} has characters an address never holds (only letters, digits, space and ' . , \\ / * -)`,
         });
     }
+    const uprn = address.uprn;
+    if (uprn !== undefined && uprn !== null && !isUprn(uprn))
+      out.push({
+        path,
+        message: `item ${i} uprn: ${show(uprn)} is not a UPRN (a whole number of up to 12 digits)`,
+      });
     const country = address.addressCountry;
     if (typeof country === 'string' && !/^[A-Z]{2}$/.test(country))
       out.push({

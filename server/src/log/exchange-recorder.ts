@@ -79,7 +79,9 @@ class BodyCapture {
         : this.parts
             .map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8')))
             .join('');
-    return { text, json: !this.truncated && /json/i.test(contentType) };
+    // A cut string is a slice that keeps the whole response alive behind it: copy it.
+    const kept = this.truncated ? Buffer.from(text, 'utf8').toString('utf8') : text;
+    return { text: kept, json: !this.truncated && /json/i.test(contentType) };
   }
 }
 

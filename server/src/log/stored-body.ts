@@ -12,9 +12,10 @@ const storedLengths = new WeakMap<object, number>();
 
 /** A body cut to the capture limit; `truncated` says whether anything was cut. */
 export function boundedText(text: string): { text: string; truncated: boolean } {
-  return text.length > MAX_CAPTURED_BODY
-    ? { text: text.slice(0, MAX_CAPTURED_BODY), truncated: true }
-    : { text, truncated: false };
+  if (text.length <= MAX_CAPTURED_BODY) return { text, truncated: false };
+  // A slice would keep the whole decoded body alive behind it: copy the part kept instead.
+  const cut = Buffer.from(text.slice(0, MAX_CAPTURED_BODY), 'utf8').toString('utf8');
+  return { text: cut, truncated: true };
 }
 
 /**

@@ -86,6 +86,18 @@ async function named(
   const app = expressApp();
   app.use((req, res, next) => {
     req.url = `${path}${req.url}`;
+    // The harness shows the named simulator at /, as a reverse proxy would: its cookies' paths too.
+    const setHeader = res.setHeader.bind(res);
+    const unprefix = (c: unknown) => String(c).replace(`Path=${path}/`, 'Path=/');
+    res.setHeader = (name, value) =>
+      setHeader(
+        name,
+        name.toLowerCase() !== 'set-cookie'
+          ? value
+          : Array.isArray(value)
+            ? value.map(unprefix)
+            : unprefix(value),
+      );
     root.app(req, res, next);
   });
   return {

@@ -348,6 +348,8 @@ describe('POST /inspect', () => {
     const res = await request(h.app).post(`${API}/inspect`).send({ token: 'hello' });
     expect(res.status).toBe(200);
     expect((res.body as TokenAnalysis).checks[0]).toMatchObject({ name: 'format', ok: false });
+    // Said in words too: it is no ID token, whatever role its checks fell back to.
+    expect((res.body as TokenAnalysis).notes?.[0]).toMatch(/^This is not a JWT .*it has no role/);
   });
 
   it.each([

@@ -148,6 +148,7 @@ export function TokenView({
   analysisState,
   compactMode,
   onOpen,
+  title,
 }: {
   role: TokenRole;
   compact: string;
@@ -156,8 +157,11 @@ export function TokenView({
   analysisState?: 'loading' | 'unavailable' | 'ready';
   compactMode?: boolean;
   onOpen?: () => void;
+  /** A heading other than the role's name (a pasted text that is no JWT). */
+  title?: string;
 }) {
   const now = useNow();
+  const label = title ?? ROLE_LABELS[role];
   const decoded = decodeToken(compact);
   const header = analysis?.header ?? decoded.header;
   const claims = analysis?.claims ?? decoded.claims;
@@ -172,10 +176,10 @@ export function TokenView({
       className={`token-view${compactMode ? ' is-compact' : ''}`}
       data-testid="token-view"
       data-role={role}
-      aria-label={ROLE_LABELS[role]}
+      aria-label={label}
     >
       <header className="token-head">
-        <h3>{ROLE_LABELS[role]}</h3>
+        <h3 data-testid="token-title">{label}</h3>
         <span className={`verdict verdict-${verdict.kind}`} data-testid="token-verdict">
           <Icon
             name={verdict.kind === 'pass' ? 'check' : verdict.kind === 'fail' ? 'alert' : 'dot'}
@@ -194,7 +198,7 @@ export function TokenView({
           ) : null}
         </span>
         <span className="spacer" />
-        <CopyButton text={compact} label={`Copy ${ROLE_LABELS[role]}`} />
+        <CopyButton text={compact} label={`Copy ${label}`} />
         {onOpen ? (
           <button
             type="button"

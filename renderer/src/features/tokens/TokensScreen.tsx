@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { formatClock } from './format-time.js';
-import { analysisFor } from './analysis-for.js';
+import { analysisFor, pastedTokenTitle } from './analysis-for.js';
 import { ROLE_LABELS } from './claim-explanations.js';
 import { TokenView } from './TokenView.js';
 import { KeyTools } from './KeyTools.js';
@@ -129,6 +129,7 @@ export function TokensScreen() {
   const select = useAppStore((s) => s.selectExchange);
   const setIndex = useAppStore((s) => s.setInspectorTokenIndex);
   const showPasted = useAppStore((s) => s.showPastedToken);
+  const pasteRole = useAppStore((s) => s.pasteRole);
 
   const token = selected?.tokens[Math.min(index, Math.max(0, (selected?.tokens.length ?? 1) - 1))];
   const tokenIndex = selected ? selected.tokens.indexOf(token as never) : -1;
@@ -143,6 +144,7 @@ export function TokensScreen() {
           compact={paste.analysis.compact}
           analysis={paste.analysis}
           analysisState="ready"
+          title={pastedTokenTitle(paste.analysis, pasteRole)}
         />
         <KeyTools token={paste.analysis.compact} />
       </>

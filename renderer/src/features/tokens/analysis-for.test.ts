@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenAnalysis } from '../../../../server/src/contract.js';
-import { analysisFor } from './analysis-for.js';
+import { analysisFor, pastedTokenTitle } from './analysis-for.js';
 
 const a = (role: TokenAnalysis['role'], compact: string): TokenAnalysis => ({
   role,
@@ -22,5 +22,15 @@ describe('analysisFor', () => {
   it('finds nothing for an unknown token or no analysis', () => {
     expect(analysisFor(list, { role: 'core_identity', compact: 'q' }, 0)).toBeUndefined();
     expect(analysisFor(undefined, { role: 'id_token', compact: 'a.b.c' }, 0)).toBeUndefined();
+  });
+});
+
+describe('pastedTokenTitle', () => {
+  it('calls text that is no JWT "Not a JWT" rather than the role the checks fell back to', () => {
+    expect(pastedTokenTitle({ header: null }, '')).toBe('Not a JWT');
+  });
+  it('keeps the role for a decodable token, or when the tester chose one', () => {
+    expect(pastedTokenTitle({ header: { alg: 'ES256' } }, '')).toBeUndefined();
+    expect(pastedTokenTitle({ header: null }, 'id_token')).toBeUndefined();
   });
 });

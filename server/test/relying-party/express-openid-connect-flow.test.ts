@@ -1,0 +1,152 @@
+/**
+ * A real Express service using express-openid-connect (Auth0's middleware, on openid-client 6)
+ * signs users in against the simulator over real HTTP, driven as a browser would be (cookies,
+ * redirects followed). The library's defaults are kept except where One Login requires otherwise,
+ * as a One Login service must configure it: response_type code (its default is id_token with
+ * form_post), scope "openid email phone" (its default asks for profile), ES256 ID tokens (its
+ * default expects RS256) and private_key_jwt with the default client's key.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { auth, requiresAuth } from 'express-openid-connect';
+import { decodeJwt } from 'jose';
+import { CookieJar } from 'tough-cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defaultConfig,
+  listeningSimulator,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_PRIVATE_KEY_PEM,
+  VOCAB,
+} from '../helpers/relying-party.js';
+
+let sim: ListeningSimulator;
+let server: Server;
+let appUrl: string;
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  appUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
+
+  const config = defaultConfig('http://localhost:3000');
+  config.clientConfiguration.redirectUrls = [`${appUrl}/callback`];
+  // The library sends its baseURL as post_logout_redirect_uri; registration is an exact match.
+  config.clientConfiguration.postLogoutRedirectUrls = [appUrl];
+  sim = await listeningSimulator({ config });
+
+  const app = express();
+  app.use(
+    auth({
+      issuerBaseURL: sim.baseUrl,
+      baseURL: appUrl,
+      clientID: DEFAULT_CLIENT_ID,
+      secret: 'a session secret long enough for the middleware',
+      clientAssertionSigningKey: DEFAULT_CLIENT_PRIVATE_KEY_PEM,
+      clientAssertionSigningAlg: 'RS256',
+      idTokenSigningAlg: 'ES256',
+      authRequired: false,
+      idpLogout: true,
+      routes: { callback: '/callback' },
+      authorizationParams: { response_type: 'code', scope: 'openid email phone' },
+    }),
+  );
+  app.get('/', (req, res) => {
+    res.send(req.oidc.isAuthenticated() ? `Signed in as ${req.oidc.user?.sub}` : 'Signed out');
+  });
+  app.get('/account', requiresAuth(), async (req, res) => {
+    const info = await req.oidc.fetchUserInfo();
+    res.json({ idToken: req.oidc.idToken, user: req.oidc.user, userinfo: info });
+  });
+  app.get('/login-identity', (_req, res) =>
+    res.oidc.login({
+      returnTo: '/account',
+      authorizationParams: {
+        vtr: '["Cl.Cm.P2"]',
+        claims: JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } }),
+      },
+    }),
+  );
+  server.on('request', app);
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await sim?.close();
+});
+
+/** Follows redirects as a browser does, with a cookie jar; the final response and the hops. */
+async function browse(jar: CookieJar, start: string) {
+  let url = start;
+  const hops: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    hops.push(url);
+    const cookie = await jar.getCookieString(url);
+    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    for (const set of res.headers.getSetCookie()) await jar.setCookie(set, url);
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || location === null) return { res, hops };
+    url = new URL(location, url).href;
+  }
+  throw new Error(`too many redirects: ${hops.join(' -> ')}`);
+}
+
+interface Account {
+  idToken: string;
+  user: { sub: string };
+  userinfo: Record<string, unknown>;
+}
+
+describe('express-openid-connect against the simulator', () => {
+  it('signs a user in with private_key_jwt and PKCE, and reads /userinfo', async () => {
+    const jar = new CookieJar();
+    const { res, hops } = await browse(jar, `${appUrl}/account`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const account = (await res.json()) as Account;
+    expect(account.user.sub).toMatch(/^urn:fdc:gov\.uk:2022:/);
+    expect(account.userinfo.sub).toBe(account.user.sub);
+    expect(account.userinfo.email).toBe('test@example.com');
+    expect(account.userinfo[`${VOCAB}/coreIdentityJWT`]).toBeUndefined();
+    const idToken = decodeJwt(account.idToken);
+    expect(idToken.iss).toBe(`${sim.baseUrl}/`);
+    expect(idToken.vot).toBe('Cl.Cm');
+
+    // The library's own request: PKCE, nonce, state and the code flow in the query.
+    const authorize = new URL(hops.find((h) => h.startsWith(`${sim.baseUrl}/authorize`)) ?? '');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('response_mode')).toBeNull();
+
+    // The session holds: the home page says who is signed in, without another sign-in.
+    const home = await browse(jar, `${appUrl}/`);
+    expect(await home.res.text()).toBe(`Signed in as ${account.user.sub}`);
+    expect(home.hops).toHaveLength(1);
+  });
+
+  it('signs a user in with identity (Cl.Cm.P2) and receives the core identity JWT', async () => {
+    const jar = new CookieJar();
+    const { res } = await browse(jar, `${appUrl}/login-identity`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const account = (await res.json()) as Account;
+    // The ID token's vot is the credential trust level; the identity level is the core identity's.
+    expect(decodeJwt(account.idToken).vot).toBe('Cl.Cm');
+    const coreIdentity = account.userinfo[`${VOCAB}/coreIdentityJWT`];
+    expect(typeof coreIdentity).toBe('string');
+    const vc = decodeJwt(coreIdentity as string);
+    expect(vc.sub).toBe(account.user.sub);
+    expect(vc.aud).toBe(DEFAULT_CLIENT_ID);
+    expect(vc.vot).toBe('P2');
+  });
+
+  it('signs out at the provider and comes back to the service signed out', async () => {
+    const jar = new CookieJar();
+    await browse(jar, `${appUrl}/account`);
+    const { res, hops } = await browse(jar, `${appUrl}/logout`);
+    expect(hops.some((h) => h.startsWith(`${sim.baseUrl}/logout?`))).toBe(true);
+    expect(new URL(hops.at(-1) ?? '').origin).toBe(appUrl);
+    expect(await res.text()).toBe('Signed out');
+  });
+});

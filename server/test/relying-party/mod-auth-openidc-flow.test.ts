@@ -1,0 +1,226 @@
+/**
+ * Apache with mod_auth_openidc (Debian's libapache2-mod-auth-openidc), configured as a One Login
+ * service configures it: private_key_jwt with the default client's key, scope "openid email
+ * phone", PKCE, and an identity location asking for Cl.Cm.P2 and the coreIdentityJWT claim. A
+ * browser (fetch with a cookie jar) signs in through Apache; the module's info hook shows the
+ * session it keeps. Needs apache2 and the module (`.ci/run` installs them): skipped with the
+ * reason where they are missing, a failure when CI=true.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeJwt } from 'jose';
+import { CookieJar } from 'tough-cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defaultConfig,
+  listeningSimulator,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_PRIVATE_KEY_PEM,
+  VOCAB,
+} from '../helpers/relying-party.js';
+
+const APACHE = '/usr/sbin/apache2';
+const MODULES = '/usr/lib/apache2/modules';
+const inCi = process.env.CI === 'true';
+const missing = [APACHE, `${MODULES}/mod_auth_openidc.so`].filter((f) => !existsSync(f));
+const skipReason =
+  missing.length > 0
+    ? `needs ${missing.join(' and ')} (apt-get install apache2 libapache2-mod-auth-openidc)`
+    : undefined;
+
+if (skipReason !== undefined && inCi)
+  describe('mod_auth_openidc sign-in in CI', () => {
+    it('has Apache with mod_auth_openidc to sign in with', () => {
+      throw new Error(`the mod_auth_openidc test cannot run in CI: it ${skipReason}`);
+    });
+  });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The configuration a One Login service would write, in its own directory. */
+function apacheConfig(dir: string, port: number, issuer: string): string {
+  const key = createPrivateKey(DEFAULT_CLIENT_PRIVATE_KEY_PEM);
+  // mod_auth_openidc 2.4.12 crashes signing the client assertion unless the key pair's public
+  // half is configured too (OIDCPublicKeyFiles), so both are given, under the same kid.
+  writeFileSync(join(dir, 'client.pem'), key.export({ type: 'pkcs1', format: 'pem' }));
+  writeFileSync(
+    join(dir, 'client-public.pem'),
+    createPublicKey(key).export({ type: 'spki', format: 'pem' }),
+  );
+  for (const page of ['www', 'www/identity']) {
+    mkdirSync(join(dir, page), { recursive: true });
+    writeFileSync(join(dir, page, 'index.html'), `<p>${page}</p>\n`);
+  }
+  const identityParams = new URLSearchParams({
+    vtr: '["Cl.Cm.P2"]',
+    claims: JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } }),
+  });
+  const root = process.getuid?.() === 0;
+  return `
+ServerRoot /etc/apache2
+ServerName localhost
+Listen 127.0.0.1:${port}
+PidFile ${dir}/httpd.pid
+ErrorLog ${dir}/error.log
+LogLevel warn
+${root ? 'User www-data\nGroup www-data' : ''}
+Mutex file:${dir}
+LoadModule mpm_event_module ${MODULES}/mod_mpm_event.so
+LoadModule authn_core_module ${MODULES}/mod_authn_core.so
+LoadModule authz_core_module ${MODULES}/mod_authz_core.so
+LoadModule authz_user_module ${MODULES}/mod_authz_user.so
+LoadModule dir_module ${MODULES}/mod_dir.so
+LoadModule auth_openidc_module ${MODULES}/mod_auth_openidc.so
+DocumentRoot ${dir}/www
+DirectoryIndex index.html
+
+OIDCProviderMetadataURL ${issuer}/.well-known/openid-configuration
+OIDCClientID ${DEFAULT_CLIENT_ID}
+OIDCRedirectURI http://localhost:${port}/redirect_uri
+OIDCCryptoPassphrase a-passphrase-for-the-session-cookie
+OIDCPrivateKeyFiles client#${dir}/client.pem
+OIDCPublicKeyFiles client#${dir}/client-public.pem
+OIDCProviderTokenEndpointAuth private_key_jwt
+OIDCScope "openid email phone"
+OIDCPKCEMethod S256
+OIDCSessionType client-cookie
+OIDCCacheType shm
+OIDCInfoHook userinfo id_token
+<Location />
+  AuthType openid-connect
+  Require valid-user
+</Location>
+<Location /identity/>
+  OIDCPathAuthRequestParams "${identityParams.toString()}"
+</Location>
+`;
+}
+
+/**
+ * Follows redirects as a browser does, with a cookie jar. With node:http rather than fetch: fetch
+ * always sends `Sec-Fetch-Mode: cors`, which mod_auth_openidc answers with 401 instead of a
+ * sign-in, as it should for a script's request; a browser's page load says `navigate`.
+ */
+async function browse(jar: CookieJar, start: string) {
+  let url = start;
+  for (let i = 0; i < 10; i++) {
+    const cookie = await jar.getCookieString(url);
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } }, resolve).on(
+        'error',
+        reject,
+      ),
+    );
+    let body = '';
+    for await (const chunk of res) body += String(chunk);
+    for (const set of res.headers['set-cookie'] ?? []) await jar.setCookie(set, url);
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (status < 300 || status >= 400 || location === undefined) return { status, body, url };
+    url = new URL(location, url).href;
+  }
+  throw new Error(`too many redirects from ${start}`);
+}
+
+interface SessionInfo {
+  id_token: Record<string, unknown>;
+  userinfo: Record<string, unknown>;
+}
+
+describe.skipIf(skipReason !== undefined)(
+  `Apache mod_auth_openidc signs in with private_key_jwt${skipReason ? ` (SKIPPED: ${skipReason})` : ''}`,
+  () => {
+    let sim: ListeningSimulator;
+    let apache: ChildProcess | undefined;
+    let dir: string;
+    let appUrl: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      appUrl = `http://localhost:${port}`;
+      const config = defaultConfig('http://localhost:3000');
+      config.clientConfiguration.redirectUrls = [`${appUrl}/redirect_uri`];
+      sim = await listeningSimulator({ config });
+      dir = mkdtempSync(join(tmpdir(), 'mod-auth-openidc-'));
+      chmodSync(dir, 0o755);
+      writeFileSync(join(dir, 'httpd.conf'), apacheConfig(dir, port, sim.baseUrl));
+      apache = spawn(APACHE, ['-f', join(dir, 'httpd.conf'), '-DFOREGROUND'], { stdio: 'ignore' });
+      for (let i = 0; ; i++) {
+        const up = await fetch(`${appUrl}/`, { redirect: 'manual' }).catch(() => undefined);
+        if (up !== undefined) await up.body?.cancel();
+        if (up !== undefined) break;
+        if (i === 100 || apache.exitCode !== null) {
+          const log = existsSync(join(dir, 'error.log'))
+            ? readFileSync(join(dir, 'error.log'), 'utf8')
+            : '';
+          throw new Error(`Apache did not start: ${log}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+    afterAll(async () => {
+      if (apache?.exitCode === null) {
+        const exited = new Promise((r) => apache?.once('exit', r));
+        apache.kill('SIGTERM');
+        await exited;
+      }
+      await sim?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    async function signIn(path: string): Promise<SessionInfo> {
+      const jar = new CookieJar();
+      const page = await browse(jar, `${appUrl}${path}`);
+      const log = () => readFileSync(join(dir, 'error.log'), 'utf8');
+      expect(page.status, `${page.url} ${page.body} ${log()}`).toBe(200);
+      expect(page.body).toContain(path === '/' ? 'www' : 'identity');
+      const info = await browse(jar, `${appUrl}/redirect_uri?info=json`);
+      expect(info.status).toBe(200);
+      return JSON.parse(info.body) as SessionInfo;
+    }
+
+    it('signs a user in: the session holds the ID token and userinfo claims', async () => {
+      const session = await signIn('/');
+      expect(session.id_token.iss).toBe(`${sim.baseUrl}/`);
+      expect(session.id_token.aud).toBe(DEFAULT_CLIENT_ID);
+      expect(session.id_token.vot).toBe('Cl.Cm');
+      expect(session.userinfo.sub).toBe(session.id_token.sub);
+      expect(session.userinfo.email).toBe('test@example.com');
+      expect(session.userinfo[`${VOCAB}/coreIdentityJWT`]).toBeUndefined();
+    });
+
+    it('signs a user in with identity (Cl.Cm.P2) and gets the core identity JWT', async () => {
+      const session = await signIn('/identity/');
+      const coreIdentity = session.userinfo[`${VOCAB}/coreIdentityJWT`];
+      expect(typeof coreIdentity).toBe('string');
+      const vc = decodeJwt(coreIdentity as string);
+      expect(vc.vot).toBe('P2');
+      expect(vc.sub).toBe(session.id_token.sub);
+    });
+  },
+);
