@@ -16,7 +16,7 @@ import { isTokenRole, TOKEN_ROLES } from '../analysis/analyze-token.js';
 import { requireLoopbackHost } from './require-loopback-host.js';
 import { createEventStream } from './event-stream.js';
 import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
-import { buildHar } from './build-har.js';
+import { streamHar } from './build-har.js';
 import { addPinRoutes } from './pin-routes.js';
 import { listeningAddress } from './listening-address.js';
 import { adminErrorHandler } from './admin-error-handler.js';
@@ -138,13 +138,12 @@ export function createAdminRouter(deps: AppDeps): Router {
       return;
     }
     const filter = parsed.value;
-    const exchanges = log
-      .list()
-      .filter((e) => matchesFilter(e, filter))
-      .map(maskExchange);
-    const har = buildHar(exchanges, { name: 'Identity Simulator', version: deps.version });
+    // Masked one by one as they are written: the export holds no copy of the log.
+    const exchanges = log.list().filter((e) => matchesFilter(e, filter));
     res.setHeader('Content-Disposition', 'attachment; filename="identity-simulator.har"');
-    res.type('application/json').send(JSON.stringify(har, null, 2));
+    res.type('application/json');
+    const creator = { name: 'Identity Simulator', version: deps.version };
+    void streamHar(res, exchanges, creator, maskExchange).catch(() => res.destroy());
   });
 
   router.get('/exchanges/:id', async (req, res, next) => {

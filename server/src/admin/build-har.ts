@@ -198,3 +198,45 @@ function entryOf(exchange: Exchange): HarEntry {
 export function buildHar(exchanges: Exchange[], creator: { name: string; version: string }): Har {
   return { log: { version: '1.2', creator, entries: exchanges.map(entryOf) } };
 }
+
+/** Entries written between two yields to other requests while a HAR is streamed. */
+const HAR_BATCH = 20;
+
+/** Where a HAR is streamed: an HTTP response, say. */
+interface HarSink {
+  write(chunk: string): boolean;
+  end(chunk: string): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  readonly destroyed: boolean;
+}
+
+const indented = (value: unknown, pad: string): string =>
+  JSON.stringify(value, null, 2).replace(/\n/g, `\n${pad}`);
+
+/**
+ * Writes the same document as `JSON.stringify(buildHar(...), null, 2)`, one entry at a time: it
+ * yields to other requests every few entries and waits while the client has not taken what was
+ * written, so exporting a big log never stalls the simulator or fills its memory.
+ */
+export async function streamHar(
+  out: HarSink,
+  exchanges: readonly Exchange[],
+  creator: { name: string; version: string },
+  /** How each exchange is shown (masked, say), applied as it is written. */
+  view: (exchange: Exchange) => Exchange = (e) => e,
+): Promise<void> {
+  out.write(
+    `{\n  "log": {\n    "version": "1.2",\n    "creator": ${indented(creator, '    ')},\n    "entries": [`,
+  );
+  for (const [i, exchange] of exchanges.entries()) {
+    if (out.destroyed) return;
+    const ok = out.write(`${i ? ',' : ''}\n      ${indented(entryOf(view(exchange)), '      ')}`);
+    if (!ok)
+      await new Promise<void>((resolve) => {
+        out.once('drain', resolve);
+        out.once('close', resolve);
+      });
+    if (i % HAR_BATCH === HAR_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (!out.destroyed) out.end(`${exchanges.length ? '\n    ' : ''}]\n  }\n}`);
+}

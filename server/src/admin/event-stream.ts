@@ -19,6 +19,8 @@ export const MAX_STALL_MS = 30_000;
  * (after the `retry` delay) and resumes by Last-Event-ID, so an open UI loses nothing.
  */
 export const MAX_IDLE_MS = 5 * 60_000;
+/** Configuration changes are pushed at most this often (the latest state; none is lost). */
+export const CONFIG_PUSH_MS = 250;
 /** Most clients at once; more are refused with 503 until one leaves. */
 export const MAX_CLIENTS = 50;
 
@@ -75,6 +77,8 @@ export function createEventStream(deps: {
   log: ExchangeBuffer;
   currentConfig: () => Readonly<SimulatorConfig>;
   keepAliveMs?: number;
+  /** Least time between two configuration pushes (default CONFIG_PUSH_MS). */
+  configPushMs?: number;
   /** Overrides for tests and benchmarks. */
   limits?: {
     maxBufferedBytes?: number;
@@ -89,6 +93,7 @@ export function createEventStream(deps: {
   const maxStall = deps.limits?.maxStallMs ?? MAX_STALL_MS;
   const maxClients = deps.limits?.maxClients ?? MAX_CLIENTS;
   const maxIdle = deps.limits?.maxIdleMs ?? MAX_IDLE_MS;
+  const configPushMs = deps.configPushMs ?? CONFIG_PUSH_MS;
   const now = deps.now ?? Date.now;
   const clients = new Map<Response, Client>();
   let keepAlive: NodeJS.Timeout | undefined;
@@ -189,9 +194,24 @@ export function createEventStream(deps: {
     if (clients.size > 0) broadcast(exchangeMessage(exchange), exchange.seq);
   };
   logEvents.on('exchange', onExchange);
-  events.on('config', (config) => {
+  // Configuration pushes are coalesced: at most one per CONFIG_PUSH_MS, the latest state. A
+  // counted fault changes the configuration on every request it hits; pushing each change to
+  // every client would multiply one request's cost by the clients and the configuration's size.
+  let pendingConfig: Readonly<SimulatorConfig> | undefined;
+  let configTimer: NodeJS.Timeout | undefined;
+  const pushConfig = (): void => {
+    configTimer = undefined;
+    if (!pendingConfig) return;
+    const config = pendingConfig;
+    pendingConfig = undefined;
     // A replaying client gets the configuration of the moment when its replay ends.
     if (clients.size > 0) broadcast(configMessage(config));
+    configTimer = setTimeout(pushConfig, configPushMs);
+    configTimer.unref();
+  };
+  events.on('config', (config) => {
+    pendingConfig = config;
+    if (!configTimer) pushConfig();
   });
   const onReset = (): void => {
     // To every client, replaying or not: each message is whole, so this lands between two.
@@ -266,6 +286,7 @@ export function createEventStream(deps: {
     handle,
     close() {
       closed = true;
+      if (configTimer) clearTimeout(configTimer);
       logEvents.off('exchange', onExchange);
       logEvents.off('reset', onReset);
       for (const res of [...clients.keys()]) {

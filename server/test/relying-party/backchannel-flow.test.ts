@@ -5,7 +5,7 @@
  * stay at the browser's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port.js';
 import * as client from 'openid-client';
 import request from 'supertest';
 import {
@@ -27,17 +27,6 @@ let sim: Simulator;
 let running: RunningSimulator;
 let browserUrl: string;
 let backchannelUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

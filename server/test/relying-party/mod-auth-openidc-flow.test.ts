@@ -17,8 +17,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { get, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
+import { browse } from '../helpers/cookie-browser.js';
+import { freePort } from '../helpers/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -50,17 +50,6 @@ if (skipReason !== undefined && inCi)
       throw new Error(`the mod_auth_openidc test cannot run in CI: it ${skipReason}`);
     });
   });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The configuration a One Login service would write, in its own directory. */
 function apacheConfig(dir: string, port: number, issuer: string): string {
@@ -121,32 +110,6 @@ OIDCInfoHook userinfo id_token
 `;
 }
 
-/**
- * Follows redirects as a browser does, with a cookie jar. With node:http rather than fetch: fetch
- * always sends `Sec-Fetch-Mode: cors`, which mod_auth_openidc answers with 401 instead of a
- * sign-in, as it should for a script's request; a browser's page load says `navigate`.
- */
-async function browse(jar: CookieJar, start: string) {
-  let url = start;
-  for (let i = 0; i < 10; i++) {
-    const cookie = await jar.getCookieString(url);
-    const res = await new Promise<IncomingMessage>((resolve, reject) =>
-      get(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } }, resolve).on(
-        'error',
-        reject,
-      ),
-    );
-    let body = '';
-    for await (const chunk of res) body += String(chunk);
-    for (const set of res.headers['set-cookie'] ?? []) await jar.setCookie(set, url);
-    const status = res.statusCode ?? 0;
-    const location = res.headers.location;
-    if (status < 300 || status >= 400 || location === undefined) return { status, body, url };
-    url = new URL(location, url).href;
-  }
-  throw new Error(`too many redirects from ${start}`);
-}
-
 interface SessionInfo {
   id_token: Record<string, unknown>;
   userinfo: Record<string, unknown>;
@@ -197,7 +160,7 @@ describe.skipIf(skipReason !== undefined)(
       const jar = new CookieJar();
       const page = await browse(jar, `${appUrl}${path}`);
       const log = () => readFileSync(join(dir, 'error.log'), 'utf8');
-      expect(page.status, `${page.url} ${page.body} ${log()}`).toBe(200);
+      expect(page.status, `${page.hops.join(' -> ')} ${page.body} ${log()}`).toBe(200);
       expect(page.body).toContain(path === '/' ? 'www' : 'identity');
       const info = await browse(jar, `${appUrl}/redirect_uri?info=json`);
       expect(info.status).toBe(200);
