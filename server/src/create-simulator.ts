@@ -136,6 +136,7 @@ function createParts(
     adminToken: shared.adminToken,
     backchannelUrl: own.backchannelUrl,
     simulatorName: own.named?.name,
+    keySetCache: { maxAgeSeconds: undefined },
   };
   config.onChange((c) => events.emit('config', c));
   const rpCheck = {
@@ -145,6 +146,7 @@ function createParts(
       events,
       clock,
       simulator: own.named?.name,
+      keySetCache: context.keySetCache,
     }),
     plans: shared.plans,
   };

@@ -36,7 +36,24 @@ export interface SimulatorContext {
   simulatorName?: string | undefined;
   /** Checks client_secret_post secrets on a worker thread, with a bounded queue. */
   secretVerifier: SecretVerifier;
+  /**
+   * How long discovery and the key set tell clients to cache them (Cache-Control max-age); a
+   * relying-party check run lowers it. Absent or unset: a day.
+   */
+  keySetCache?: KeySetCache;
 }
+
+/** The cache lifetime discovery and the key set advertise; a check run may lower it. */
+export interface KeySetCache {
+  maxAgeSeconds: number | undefined;
+}
+
+/** What discovery and the JWKS advertise when no run lowers it. */
+export const DEFAULT_KEY_SET_MAX_AGE_SECONDS = 86400;
+
+/** The Cache-Control value of discovery and the key set. */
+export const keySetCacheControl = (ctx: { keySetCache?: KeySetCache | undefined }): string =>
+  `max-age=${ctx.keySetCache?.maxAgeSeconds ?? DEFAULT_KEY_SET_MAX_AGE_SECONDS}`;
 
 /** Lifetimes, in seconds. */
 export const LIFETIMES = {

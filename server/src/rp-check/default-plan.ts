@@ -18,6 +18,9 @@ import type { Plan, PlanStepDocument } from './rp-check-types.js';
 
 export const DEFAULT_PLAN_ID = 'default';
 
+/** The default plan's key set max-age: short, so the key rotation step waits only this long. */
+export const DEFAULT_KEY_SET_MAX_AGE_SECONDS = 2;
+
 const slug = (name: string) => name.toLowerCase().replace(/_/g, '-');
 
 const ID_TOKEN_DEFECTS: Record<string, string> = {
@@ -213,7 +216,8 @@ export function buildDefaultPlan(): Plan {
       title: 'Signing key rotation',
       kind: 'key-rotation',
       scenario: 'key-rotation-new-keys-in-use',
-      instruction: 'Sign in on your service now (the provider has just changed its signing key).',
+      instruction:
+        'Sign in on your service now (the provider published a new signing key, waited the key set max-age, and now signs with it).',
       expectation:
         'The ID token names a key your service has not cached: it fetches the key set again, verifies the token and signs the user in.',
     },
@@ -236,6 +240,7 @@ export function buildDefaultPlan(): Plan {
     builtIn: true,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     waitSeconds: DEFAULT_WAIT_SECONDS,
+    keySetMaxAgeSeconds: DEFAULT_KEY_SET_MAX_AGE_SECONDS,
     steps,
   };
 }

@@ -147,6 +147,21 @@ describe('parsePlanDocument', () => {
     ],
     ['timeout 1.5', plan({ timeoutSeconds: 1.5 }), 'timeoutSeconds'],
     ['waitSeconds null', plan({ waitSeconds: null }), 'waitSeconds: must be a whole number'],
+    ...(
+      [
+        ['null', null],
+        ['a string', '2'],
+        ['an object', {}],
+        ['an array', [2]],
+        ['0', 0],
+        ['1.5', 1.5],
+        ['too large', 3601],
+      ] as const
+    ).map(([what, v]): [string, unknown, string] => [
+      `keySetMaxAgeSeconds ${what}`,
+      plan({ keySetMaxAgeSeconds: v }),
+      'keySetMaxAgeSeconds: must be a whole number',
+    ]),
     ['a bad id', plan({ id: '../x' }), 'id: must be lowercase'],
     ['a numeric description', plan({ description: 1 }), 'description: must be a string'],
   ];

@@ -36,6 +36,7 @@ const PLAN_KEYS = [
   'description',
   'timeoutSeconds',
   'waitSeconds',
+  'keySetMaxAgeSeconds',
   'service',
   'steps',
 ] as const;
@@ -162,6 +163,7 @@ export function parsePlanDocument(value: unknown): Result<PlanDocument, ConfigIs
   }
   checkSeconds(value.timeoutSeconds, 'timeoutSeconds', issues);
   checkSeconds(value.waitSeconds, 'waitSeconds', issues);
+  checkSeconds(value.keySetMaxAgeSeconds, 'keySetMaxAgeSeconds', issues);
   if (value.service !== undefined) {
     const service = parseDriveSettings(value.service, 'service');
     if (!service.ok) issues.push(...service.error);
@@ -189,6 +191,7 @@ export function toPlan(doc: PlanDocument, id: string, builtIn = false): Plan {
     builtIn,
     timeoutSeconds: doc.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
     waitSeconds: doc.waitSeconds ?? DEFAULT_WAIT_SECONDS,
+    ...(doc.keySetMaxAgeSeconds ? { keySetMaxAgeSeconds: doc.keySetMaxAgeSeconds } : {}),
     ...(doc.service ? { service: structuredClone(doc.service) } : {}),
     steps: doc.steps.map((s): PlanStepDocument => structuredClone(s)),
   };

@@ -79,6 +79,9 @@ export const PLAN_SCHEMA: Schema = {
     waitSeconds: seconds(
       'Unattended runs: how long a step waits for the first request before it is judged (default 120).',
     ),
+    keySetMaxAgeSeconds: seconds(
+      'During the run discovery and the key set advertise this max-age; a key rotation step publishes the new key, waits this long, then signs with it.',
+    ),
     service: {
       type: 'object',
       required: ['signIn', 'signedIn'],

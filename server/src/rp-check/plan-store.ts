@@ -63,6 +63,7 @@ export function planToDocument(plan: Plan): PlanDocument {
     ...(plan.description ? { description: plan.description } : {}),
     timeoutSeconds: plan.timeoutSeconds,
     waitSeconds: plan.waitSeconds,
+    ...(plan.keySetMaxAgeSeconds ? { keySetMaxAgeSeconds: plan.keySetMaxAgeSeconds } : {}),
     ...(plan.service ? { service: structuredClone(plan.service) } : {}),
     steps: structuredClone(plan.steps),
   };

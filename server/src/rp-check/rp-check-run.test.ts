@@ -34,21 +34,24 @@ function manualTimers() {
 const step = (id: string, kind: PlanStepDocument['kind'], extra: Partial<PlanStepDocument> = {}) =>
   ({ id, title: id, kind, instruction: 'i', expectation: 'e', ...extra }) as PlanStepDocument;
 
-function setup(steps: PlanStepDocument[]) {
+function setup(steps: PlanStepDocument[], extra: { keySetMaxAgeSeconds?: number } = {}) {
   const config = new ConfigStore(CONFIG);
   const events = new SimulatorEvents();
   const t = manualTimers();
+  const keySetCache = { maxAgeSeconds: undefined as number | undefined };
   const run = new RpCheckRun({
+    keySetCache,
     config,
     presets: new PresetStore(undefined),
     events,
     clock: () => Date.parse('2026-01-01T12:00:00Z'),
     timers: t.timers,
   });
-  const plan = toPlan({ name: 'P', timeoutSeconds: 2, waitSeconds: 30, steps }, 'p');
+  const plan = toPlan({ name: 'P', timeoutSeconds: 2, waitSeconds: 30, ...extra, steps }, 'p');
   const f = new ExchangeFactory();
   return {
     config,
+    keySetCache,
     events,
     run,
     plan,
@@ -239,6 +242,36 @@ describe('RpCheckRun', () => {
       error: { code: 'conflict' },
     });
     expect(t.run.start(t.plan, { attended: true, timeoutSeconds: 0 })).toMatchObject({ ok: false });
+  });
+
+  it('key rotation: publishes the new key, waits the key set max-age, then signs with it', () => {
+    const s = setup(
+      [
+        step('a', 'sign-in'),
+        step('rot', 'key-rotation', { scenario: 'key-rotation-new-keys-in-use' }),
+      ],
+      { keySetMaxAgeSeconds: 3 },
+    );
+    s.run.start(s.plan, { attended: true });
+    // Clients are told to cache discovery and the key set for the plan's max-age only.
+    expect(s.keySetCache.maxAgeSeconds).toBe(3);
+    s.run.verdict('a', 'skip', undefined);
+    const keys = () => {
+      const c = s.config.get();
+      return [c.publishNewIdTokenKeysEnabled, c.usingNewIdTokenSigningKeys];
+    };
+    expect(keys()).toEqual([true, false]);
+    expect(s.run.status().steps[1]).toMatchObject({ status: 'pending' });
+    expect(s.run.status().steps[1]?.reason).toMatch(/published; it signs in 3 s/);
+    // A request during the wait is no part of the step.
+    s.emit(s.f.jwks());
+    expect(s.run.status().steps[1]?.exchanges).toEqual([]);
+    s.t.fire(3000);
+    expect(keys()).toEqual([true, true]);
+    expect(s.run.status().steps[1]).toMatchObject({ status: 'observing' });
+    s.run.stop();
+    expect(s.keySetCache.maxAgeSeconds).toBeUndefined();
+    expect(s.t.pending.size).toBe(0);
   });
 
   it('retries the last decided step while the next one has just begun', () => {

@@ -8,6 +8,7 @@ import type { Scenario } from '../presets/preset-types.js';
 import { resolveScenario } from '../presets/resolve-preset.js';
 import { checkScenario } from '../presets/scenario-formats.js';
 import type { SimulatorEvents } from '../simulator-events.js';
+import type { KeySetCache } from '../simulator-context.js';
 import { driveStep } from './drive/drive-step.js';
 import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
 import { askOf } from './step-ask.js';
@@ -88,7 +89,12 @@ export interface RpCheckRunDeps {
   timers?: Timers;
   /** The named simulator this check belongs to: it observes that simulator's exchanges only. */
   simulator?: string | undefined;
+  /** The max-age discovery and the key set advertise: a plan's keySetMaxAgeSeconds lowers it. */
+  keySetCache?: KeySetCache | undefined;
 }
+
+/** The flags that make the simulator sign with the new keys (a key rotation's second half). */
+const USE_NEW_KEYS = ['useNewIdTokenSigningKeys', 'useNewCoreIdentitySigningKeys'] as const;
 
 interface Active {
   plan: Plan;
@@ -107,6 +113,10 @@ interface Active {
   history: Exchange[];
   idle?: unknown;
   wait?: unknown;
+  /** A key rotation step waiting the key set's max-age before the new key signs. */
+  publish?: unknown;
+  /** The max-age the key set advertised before the run (restored when it ends). */
+  maxAgeBefore: number | undefined;
   drive?: DriveSettings;
   /** Bumped at each step begun: a driven journey that finishes late is ignored. */
   attempt: number;
@@ -211,6 +221,7 @@ export class RpCheckRun {
       history: [],
       ...(options.drive ? { drive: structuredClone(options.drive) } : {}),
       attempt: 0,
+      maxAgeBefore: this.deps.keySetCache?.maxAgeSeconds,
     };
     this.begin(0);
     return ok(this.status());
@@ -431,6 +442,9 @@ export class RpCheckRun {
 
   private begin(index: number): void {
     const a = this.active as Active;
+    // Clients cache discovery and the key set only as long as the plan says, during the run.
+    if (this.deps.keySetCache && a.plan.keySetMaxAgeSeconds)
+      this.deps.keySetCache.maxAgeSeconds = a.plan.keySetMaxAgeSeconds;
     a.current = index;
     a.attempt++;
     a.stepExchanges = [];
@@ -449,6 +463,51 @@ export class RpCheckRun {
       return;
     }
     a.stepConfig = applied.value;
+    if (this.publishFirst(a, step, plan, body.ok ? body.value : {})) return;
+    this.observeStep(a, index);
+  }
+
+  /**
+   * A key rotation step of a plan with keySetMaxAgeSeconds: the new key is published first (the
+   * step's scenario without signing with it), the step waits the key set's max-age, then the new
+   * key signs and the step is observed. Answers false when the step is not such a step.
+   */
+  private publishFirst(
+    a: Active,
+    step: StepResult,
+    plan: PlanStepDocument,
+    body: Record<string, unknown>,
+  ): boolean {
+    const maxAge = a.plan.keySetMaxAgeSeconds;
+    if (plan.kind !== 'key-rotation' || !maxAge || !USE_NEW_KEYS.some((k) => body[k] === true))
+      return false;
+    const publishOnly = { ...body };
+    for (const k of USE_NEW_KEYS) if (publishOnly[k] === true) publishOnly[k] = false;
+    const published = this.deps.config.update(publishOnly);
+    if (!published.ok) return false;
+    const signing = a.stepConfig;
+    a.stepConfig = published.value;
+    step.reason = `The new signing key is published; it signs in ${maxAge} s (the key set's max-age). Wait for the step to start.`;
+    this.tell(a, a.current);
+    const index = a.current;
+    a.publish = this.timers.set(
+      () =>
+        this.guarded(() => {
+          delete a.publish;
+          if (this.active !== a || a.finishedAt || a.current !== index) return;
+          const applied = this.deps.config.update(body);
+          a.stepConfig = applied.ok ? applied.value : signing;
+          delete step.reason;
+          this.observeStep(a, index);
+        }),
+      maxAge * 1000,
+    );
+    return true;
+  }
+
+  /** The step's scenario is in force: watch (or drive) its journey. */
+  private observeStep(a: Active, index: number): void {
+    const step = a.steps[index] as StepResult;
     step.status = 'observing';
     this.tell(a, index);
     if (a.drive) void this.drive(a, a.drive);
@@ -614,6 +673,7 @@ export class RpCheckRun {
 
   private finish(a: Active): void {
     this.clearTimers(a);
+    if (this.deps.keySetCache) this.deps.keySetCache.maxAgeSeconds = a.maxAgeBefore;
     a.finishedAt = new Date(this.deps.clock()).toISOString();
     this.deps.config.update({ ...a.before, simulatorUrl: this.deps.config.get().simulatorUrl });
     const status = this.status();
@@ -648,7 +708,9 @@ export class RpCheckRun {
   private clearTimers(a: Active): void {
     if (a.idle !== undefined) this.timers.clear(a.idle);
     if (a.wait !== undefined) this.timers.clear(a.wait);
+    if (a.publish !== undefined) this.timers.clear(a.publish);
     delete a.idle;
     delete a.wait;
+    delete a.publish;
   }
 }

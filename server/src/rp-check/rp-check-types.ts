@@ -87,6 +87,11 @@ export interface PlanDocument {
   timeoutSeconds?: number;
   /** Unattended runs: how long a step waits for the client's first request (default 120). */
   waitSeconds?: number;
+  /**
+   * During the run discovery and the key set advertise this max-age; a key rotation step first
+   * publishes the new key and waits this long before signing with it.
+   */
+  keySetMaxAgeSeconds?: number;
   /** The service's addresses: the check drives it itself. */
   service?: DriveSettings;
   steps: PlanStepDocument[];
@@ -100,6 +105,7 @@ export interface Plan {
   builtIn: boolean;
   timeoutSeconds: number;
   waitSeconds: number;
+  keySetMaxAgeSeconds?: number;
   service?: DriveSettings;
   steps: PlanStepDocument[];
 }

@@ -331,6 +331,19 @@ describe('rp-check API: a run', () => {
     });
   });
 
+  it("lowers discovery's and the key set's max-age to the plan's for the run", async () => {
+    const h = await harness();
+    const maxAge = async () => [
+      (await request(h.app).get('/.well-known/openid-configuration')).headers['cache-control'],
+      (await request(h.app).get('/.well-known/jwks.json')).headers['cache-control'],
+    ];
+    expect(await maxAge()).toEqual(['max-age=86400', 'max-age=86400']);
+    await start(h, { plan: { ...PLAN, keySetMaxAgeSeconds: 5 } }).expect(201);
+    expect(await maxAge()).toEqual(['max-age=5', 'max-age=5']);
+    await request(h.app).post(`${API}/stop`).expect(200);
+    expect(await maxAge()).toEqual(['max-age=86400', 'max-age=86400']);
+  });
+
   it('fails an ID token defect step when the client calls /userinfo', async () => {
     const h = await harness();
     await start(h, { plan: { ...PLAN, steps: [PLAN.steps[1]] } }).expect(201);

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import type { SimulatorContext } from '../../simulator-context.js';
+import { keySetCacheControl, type SimulatorContext } from '../../simulator-context.js';
 import { buildDiscoveryDocument } from './build-discovery-document.js';
 
 export function handleDiscovery(ctx: SimulatorContext, _req: Request, res: Response): void {
-  res.setHeader('Cache-Control', 'max-age=86400');
+  res.setHeader('Cache-Control', keySetCacheControl(ctx));
   res.json(buildDiscoveryDocument(ctx.config.get(), ctx.backchannelUrl));
 }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { SimulatorContext } from '../../simulator-context.js';
+import { keySetCacheControl, type SimulatorContext } from '../../simulator-context.js';
 import { buildJwks } from '../../keys/jwks.js';
 
 export async function handleJwks(
@@ -8,6 +8,6 @@ export async function handleJwks(
   res: Response,
 ): Promise<void> {
   const keys = await ctx.keys();
-  res.setHeader('Cache-Control', 'max-age=86400');
+  res.setHeader('Cache-Control', keySetCacheControl(ctx));
   res.json(buildJwks(keys, ctx.config.get()));
 }
