@@ -116,6 +116,7 @@ describe.skipIf(!chromiumAvailable())(
     for (const size of SIZES) {
       it(`${size.width}×${size.height}: the filter boxes fit`, async () => {
         await ui.page.setViewportSize(size);
+        await ui.page.screenshot({ path: join(SHOTS, `debug-${size.width}.png`) });
         for (const [screen, box] of [
           ['scenarios', 'switch-filter'],
           ['presets', 'preset-filter'],
@@ -131,6 +132,30 @@ describe.skipIf(!chromiumAvailable())(
         }
       });
     }
+
+    it('800×600: the header chip shows a readable scenario name, not two stumps', async () => {
+      await ui.page.setViewportSize({ width: 800, height: 600 });
+      const applied = await fetch(
+        `${ui.baseUrl}/_simulator/api/scenarios/verified-with-passport/apply`,
+        { method: 'POST' },
+      );
+      expect(applied.status).toBe(200);
+      const scenario = ui.page.getByTestId('active-preset-scenario');
+      await scenario.filter({ hasText: 'Verified with a passport' }).waitFor();
+      expect(await scenario.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await ui.page.getByTestId('active-preset-persona').isVisible()).toBe(false);
+      // The persona is still named, for the tooltip and screen readers.
+      expect(await ui.page.getByTestId('active-preset').getAttribute('aria-label')).toContain(
+        'Persona: Verified with a passport (P2)',
+      );
+      await ui.page.screenshot({
+        path: join(SHOTS, 'chip-800.png'),
+        clip: { x: 0, y: 0, width: 800, height: 60 },
+      });
+      // Wide enough, both names show.
+      await ui.page.setViewportSize({ width: 1280, height: 720 });
+      await ui.page.getByTestId('active-preset-persona').waitFor();
+    });
 
     it('logged no page errors', () => {
       expect(ui.pageErrors).toEqual([]);

@@ -35,12 +35,64 @@ const noIdentity = {
   returnCodes: [],
 } satisfies Partial<ResponseConfiguration>;
 
+/** What the Welsh interactive form shows for each built-in persona (nameCy, descriptionCy). */
+const WELSH: Record<string, { nameCy: string; descriptionCy: string }> = {
+  'default-user': {
+    nameCy: 'Defnyddiwr diofyn',
+    descriptionCy:
+      'Ffurfweddiad ymateb diofyn yr efelychydd (Geoffrey Hearnshaw, P2, un cyfeiriad yng Nghaerloyw).',
+  },
+  'authentication-only': {
+    nameCy: 'Mewngofnodi yn unig',
+    descriptionCy:
+      'Defnyddiwr gyda chyfrif a heb wiriad hunaniaeth: defnyddiwch gyda vtr ["Cl.Cm"].',
+  },
+  'identity-passport': {
+    nameCy: 'Wedi’i wirio gyda phasbort (P2)',
+    descriptionCy:
+      'Hunaniaeth wedi’i phrofi ar P2 gyda phasbort y DU; un cyfeiriad presennol yn y DU.',
+  },
+  'identity-driving-licence': {
+    nameCy: 'Wedi’i wirio gyda thrwydded yrru (P2)',
+    descriptionCy:
+      'Hunaniaeth wedi’i phrofi ar P2 gyda thrwydded yrru cerdyn-llun DVLA; dim pasbort.',
+  },
+  'address-history': {
+    nameCy: 'Wedi symud tŷ: hanes cyfeiriadau',
+    descriptionCy: 'Hunaniaeth P2 gyda thri chyfeiriad; y cyfeiriad presennol sy’n dod gyntaf.',
+  },
+  'identity-not-proven': {
+    nameCy: 'Hunaniaeth heb ei phrofi',
+    descriptionCy:
+      'Wedi mewngofnodi ond nid oedd modd profi’r hunaniaeth: maxLoCAchieved P0, dim hunaniaeth graidd.',
+  },
+  'return-code-identity-succeeds': {
+    nameCy: 'Cod dychwelyd X, hunaniaeth wedi’i phrofi',
+    descriptionCy: 'Hunaniaeth wedi’i phrofi ar P2 a chod dychwelyd hefyd ([{"code":"X"}]).',
+  },
+  'return-code-identity-fails': {
+    nameCy: 'Cod dychwelyd D, hunaniaeth heb ei phrofi',
+    descriptionCy:
+      'Methodd y gwiriad hunaniaeth: maxLoCAchieved P0, dim hunaniaeth graidd a’r cod dychwelyd [{"code":"D"}].',
+  },
+  'international-address': {
+    nameCy: 'Cyfeiriad rhyngwladol',
+    descriptionCy:
+      'Hunaniaeth P2 yn byw y tu allan i’r DU: mae gan y cyfeiriad addressRegion a gwlad heblaw GB.',
+  },
+  'no-phone': {
+    nameCy: 'Dim rhif ffôn',
+    descriptionCy:
+      'Defnyddiwr sy’n mewngofnodi gydag ap dilysu: phoneNumber yn null. Hunaniaeth wedi’i phrofi ar P2.',
+  },
+};
+
 const persona = (
   id: string,
   name: string,
   description: string,
   responseConfiguration: ResponseConfiguration,
-): Persona => ({ id, name, description, builtIn: true, responseConfiguration });
+): Persona => ({ id, name, description, ...WELSH[id], builtIn: true, responseConfiguration });
 
 export const BUILT_IN_PERSONAS: readonly Persona[] = [
   persona(

@@ -14,6 +14,14 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ADDRESS_CHARS = /^[0-9A-Za-z '.,\\/*-]*$/;
 
 describe('built-in personas', () => {
+  it('each have a Welsh name and description for the Welsh form', () => {
+    for (const p of BUILT_IN_PERSONAS) {
+      expect(p.nameCy, p.id).toMatch(/\S/);
+      expect(p.descriptionCy, p.id).toMatch(/\S/);
+      expect(p.nameCy, p.id).not.toBe(p.name);
+    }
+  });
+
   it('have unique valid ids and valid documents', () => {
     const ids = BUILT_IN_PERSONAS.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);

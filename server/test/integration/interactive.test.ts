@@ -228,6 +228,9 @@ describe('interactive form after /authorize', () => {
       expect(html).toContain('<label class="label" for="sub">Dynodwr pwnc (sub)</label>');
       expect(html).toContain('<h1>Rhowch ffurfweddiad yr ymateb</h1>');
       expect(html).not.toContain('>Continue<');
+      // The built-in personas are listed by their Welsh names too.
+      expect(html).toContain('Wedi’i wirio gyda phasbort (P2)');
+      expect(html).not.toContain('Verified with a passport (P2)');
     }
     const { html } = await openForm(sim, { ui_locales: 'fr' });
     expect(html).toContain('<html lang="en">');
