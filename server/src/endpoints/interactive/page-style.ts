@@ -63,6 +63,7 @@ legend h2{margin:0;padding-bottom:10px;border-bottom:1px solid #b1b4b6}
 .button:active{transform:translateY(2px);box-shadow:none}
 .button--secondary{margin:0;background:#f3f2f1;color:#0b0c0c;box-shadow:0 2px 0 #929191;white-space:nowrap}
 .button--secondary:hover{background:#dbdad9}
+.forms{display:flex;flex-direction:column}.persona-form{order:-1}
 .personas{margin:0 0 40px}
 .personas h2{font-size:24px}
 .persona-list{list-style:none;margin:0;padding:0;border-top:1px solid #b1b4b6}

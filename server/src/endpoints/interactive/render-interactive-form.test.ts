@@ -383,8 +383,9 @@ describe('renderInteractiveForm: personas', () => {
     const html = withPersonas();
     const forms = html.match(/<form[\s\S]*?<\/form>/g) ?? [];
     expect(forms).toHaveLength(2);
-    const [personaForm, responseForm] = forms as [string, string];
-    // Personas first, in their own form, with what a persona submission needs.
+    const [responseForm, personaForm] = forms as [string, string];
+    // The response form comes first (scripts fill in the page's first form); the personas follow
+    // in their own form, shown above it by the style, with what a persona submission needs.
     expect(personaForm).toContain('data-testid="persona-form"');
     expect(personaForm).toContain('data-testid="persona-choices"');
     expect(personaForm).toContain('<input type="hidden" name="interactionId" value="i">');

@@ -121,9 +121,10 @@ function hiddenFields(model: InteractiveFormModel, lang: Lang): string {
 }
 
 /**
- * One submit button per persona, in a form of their own above the response form: a persona
- * replaces every field, so nothing else needs sending, and Enter in a field of the response form
- * presses that form's only submit button, Continue.
+ * One submit button per persona, in a form of their own: a persona replaces every field, so
+ * nothing else needs sending, and Enter in a field of the response form presses that form's only
+ * submit button, Continue. It follows the response form in the page, which stays the first form as
+ * on the public simulator (for scripts that fill in "the form"), and is shown above it by the style.
  */
 function personaForm(
   model: InteractiveFormModel,
@@ -159,7 +160,7 @@ ${description}</div>
   const error = issue
     ? `<p id="${PERSONAS_ID}-error" class="error-message"><span class="visually-hidden">${e(t.errorLabel)}</span> ${e(issueMessage(issue, lang))}</p>`
     : '';
-  return `<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="persona-form">
+  return `<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate class="persona-form" data-testid="persona-form">
 ${hiddenFields(model, lang)}
 <section class="personas${issue ? ' form-group--error' : ''}" id="${PERSONAS_ID}" aria-labelledby="${PERSONAS_ID}-heading" data-testid="persona-choices">
 <h2 id="${PERSONAS_ID}-heading">${e(p.heading)}</h2>
@@ -265,11 +266,12 @@ ${fields}
 <h1>${e(t.heading)}</h1>
 <p class="lead">${e(t.intro)}</p>
 ${requestSummary(t, model.request)}
-${personaForm(model, t, lang, personas, personaIssue)}<form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="interactive-form">
+<div class="forms"><form method="post" action="${e(model.action)}" accept-charset="utf-8" novalidate data-testid="interactive-form">
 ${hiddenFields(model, lang)}
 ${sections}
 <button type="submit" class="button" name="continue" value="continue" data-testid="continue">${e(t.continueButton)}</button>
-</form>`;
+</form>
+${personaForm(model, t, lang, personas, personaIssue)}</div>`;
   const title = `${model.errors.length ? t.errorPrefix : ''}${t.title} – ${t.serviceName}`;
   return page(lang, title, t, main);
 }

@@ -1,7 +1,7 @@
 import type { DriveSettings, ObservedOutcome } from '../rp-check-types.js';
 import type { DriverBrowser } from './driver-browser.js';
 import { DriveError, withoutQuery, type BrowserResponse } from './driver-browser.js';
-import { pageShows, readPage, type Page } from './read-page.js';
+import { pageShows, pageShowsName, readPage, type Page } from './read-page.js';
 
 /**
  * One step's journey, driven as the user's browser would: open the service's sign-in address
@@ -221,7 +221,7 @@ export async function driveJourney(
   if (input.identity && input.identityText) {
     const text = input.identityText;
     const shown = [journey.last.page, asked.page].some(
-      (p) => p !== undefined && pageShows(p, text),
+      (p) => p !== undefined && pageShowsName(p, text),
     );
     outcome.identityAccepted = shown;
     outcome.note = shown

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIELDS, MAX_FORMS, pageShows, readPage } from './read-page.js';
+import { MAX_FIELDS, MAX_FORMS, pageShows, pageShowsName, readPage } from './read-page.js';
 
 describe('readPage', () => {
   it('reads the title, the visible text and what a form submits', () => {
@@ -47,6 +47,18 @@ describe('readPage', () => {
     expect(page.forms[0]?.action).toBe('/outer');
     expect(page.forms[0]?.fields.length).toBe(MAX_FIELDS);
     expect(page.forms.some((f) => f.action === '/in-script' || f.action === '/inner')).toBe(false);
+  });
+
+  it('sees a name only as a name of its own, never inside an address, identifier or longer word', () => {
+    const shows = (html: string) => pageShowsName(readPage(html), 'Patel');
+    expect(shows('<p>Signed in as sarah.patel@example.com</p>')).toBe(false);
+    expect(shows('<p>patel@example.com</p>')).toBe(false);
+    expect(shows('<a href="/u">https://example.com/patel/x</a>')).toBe(false);
+    expect(shows('<p>Mr Patelson, user patel-1, id x_patel</p>')).toBe(false);
+    expect(shows('<p>Welcome, Sarah PATEL.</p>')).toBe(true);
+    expect(shows('<p>Name: <b>Patel</b> (verified)</p>')).toBe(true);
+    expect(shows('<p>sarah.patel@example.com &mdash; Sarah Patel</p>')).toBe(true);
+    expect(pageShowsName(readPage('<p>Patel</p>'), '  ')).toBe(false);
   });
 
   it('a page without title or forms, or not HTML at all', () => {

@@ -123,3 +123,29 @@ export function readPage(html: string): Page {
 export function pageShows(page: Page, needle: string): boolean {
   return page.text.toLowerCase().includes(collapse(needle).toLowerCase());
 }
+
+/** A character that joins a word to a longer one: a letter, digit or mark, or a `_`. */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+/** What binds a word into an address or an identifier: `sarah.patel@example.com`, `patel-1`. */
+const JOINER = /[.@+\-/:=]/;
+
+/**
+ * Whether a name shows in the page's text as a name of its own (case and spacing ignored): not
+ * inside a longer word, an email address, a URL or an identifier, so the family name "Patel" is
+ * not seen in "sarah.patel@example.com" or "Patelson".
+ */
+export function pageShowsName(page: Page, name: string): boolean {
+  const text = page.text.toLowerCase();
+  const needle = collapse(name).toLowerCase();
+  if (needle === '') return false;
+  const word = (i: number): boolean => i >= 0 && i < text.length && WORD_CHAR.test(text[i]!);
+  // A joiner binds only when a word goes on beyond it: "Patel." ending a sentence is the name.
+  const bound = (i: number, beyond: number): boolean =>
+    word(i) || (i >= 0 && i < text.length && JOINER.test(text[i]!) && word(beyond));
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = at - 1;
+    const after = at + needle.length;
+    if (!bound(before, before - 1) && !bound(after, after + 1)) return true;
+  }
+  return false;
+}
