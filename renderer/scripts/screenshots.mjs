@@ -134,7 +134,9 @@ async function postConfig(baseUrl, patch) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'identity-simulator-shots-'));
-const simulator = createSimulator({ uiDir, dataDir });
+// The status bar shows the app's version, as the desktop app and headless mode do.
+const { version } = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8'));
+const simulator = createSimulator({ uiDir, dataDir, version });
 const started = await startSimulator(simulator, { port: 0 });
 if (!started.ok) {
   console.error(`The simulator could not listen: ${started.error.code} ${started.error.detail}`);

@@ -249,11 +249,12 @@ describe('presets actions: duplicate, delete, save current', () => {
     expect(store.getState().personas.map((p) => p.id)).toContain('landline-only');
     expect(store.getState().selectedPreset).toEqual({ kind: 'persona', id: 'landline-only' });
 
-    // Typed by hand, the id stays when the name changes; an unchanged id is not sent.
+    // Opened again later, an id still made from the name follows a rename too.
     store.getState().editPersona('landline-only');
-    expect(store.getState().personaEditor?.idFollowsName).toBe(false);
+    expect(store.getState().personaEditor?.idFollowsName).toBe(true);
     store.getState().updatePersonaEditor({ name: 'Renamed again' });
-    expect(store.getState().personaEditor?.newId).toBe('landline-only');
+    expect(store.getState().personaEditor?.newId).toBe('renamed-again');
+    // Typed by hand, the id stays when the name changes.
     store.getState().updatePersonaEditor({ newId: 'my-landline' });
     store.getState().updatePersonaEditor({ name: 'And again' });
     expect(store.getState().personaEditor?.newId).toBe('my-landline');

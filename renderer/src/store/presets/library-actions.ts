@@ -82,7 +82,7 @@ export function createLibraryActions(t: PresetsTools): LibraryActions {
       await get().loadPresets();
       const copy: PresetRef = { kind: ref.kind, id: result.value.id };
       set({ selectedPreset: copy, presetNotice: `Saved a copy: “${result.value.name}”.` });
-      if (ref.kind === 'persona') get().editPersona(copy.id, { copy: true });
+      if (ref.kind === 'persona') get().editPersona(copy.id);
       else get().editScenario(copy.id);
     },
 

@@ -8,8 +8,8 @@ import { issuesOf, splitIssues } from './split-issues.js';
 
 /** The persona editor: a saved persona's (or a new one's) fields in a form store. */
 export interface PersonaEditorActions {
-  /** Opens a saved persona; `copy`: a fresh duplicate, whose id follows its name. */
-  editPersona(id: string, options?: { copy?: boolean }): void;
+  /** Opens a saved persona; an id made from its name follows a rename until one is typed. */
+  editPersona(id: string): void;
   /** A new persona holding the simulator's current user. */
   newPersonaFromCurrent(): void;
   updatePersonaEditor(
@@ -24,7 +24,7 @@ export interface PersonaEditorActions {
 export function createPersonaEditorActions(t: PresetsTools): PersonaEditorActions {
   const { set, get, api, formStoreFor } = t;
   return {
-    editPersona(id, options = {}) {
+    editPersona(id) {
       const persona = get().personas.find((p) => p.id === id);
       const base = get().current;
       if (!persona || persona.builtIn || !base) return;
@@ -34,7 +34,8 @@ export function createPersonaEditorActions(t: PresetsTools): PersonaEditorAction
         personaEditor: {
           id,
           newId: id,
-          idFollowsName: options.copy === true && id === slugOf(persona.name),
+          // An id made from the name (a copy's, or one never typed by hand) follows a rename.
+          idFollowsName: id === slugOf(persona.name),
           name: persona.name,
           description: persona.description,
           nameCy: persona.nameCy ?? '',
