@@ -99,7 +99,7 @@ describe('judgeStep: sign-in', () => {
     );
   });
 
-  it('return codes: the claim must be asked for and returned', () => {
+  it('return codes: returned when asked for; a service that never asks is not judged, never failed', () => {
     const f = new ExchangeFactory();
     const claims = JSON.stringify({ userinfo: { [`${VOCAB}/returnCode`]: null } });
     const body = { sub: 'u', [`${VOCAB}/returnCode`]: [{ code: 'D' }] };
@@ -110,8 +110,23 @@ describe('judgeStep: sign-in', () => {
     ];
     expect(judge('sign-in', ok, { expect: { returnCode: true } }).status).toBe('passed');
     const notAsked = [f.authorize('k', { vtr: '["Cl.Cm.P2"]' }), f.token('k'), f.userinfo('k')];
-    expect(judge('sign-in', notAsked, { expect: { returnCode: true } }).reason).toMatch(
-      /did not ask for the returnCode claim/,
+    const verdict = judge('sign-in', notAsked, { expect: { returnCode: true } });
+    expect(verdict.status).toBe('not-judged');
+    expect(verdict.reason).toMatch(/did not ask for the returnCode claim/);
+    // Refused at /authorize (access_denied, no code) for the same reason: not judged either.
+    const denied = f.authorize('d', { vtr: '["Cl.Cm.P2"]' });
+    denied.response = {
+      status: 302,
+      headers: { location: 'https://rp.example/cb?error=access_denied&state=s' },
+    };
+    expect(judge('sign-in', [denied], { expect: { returnCode: true } }).status).toBe('not-judged');
+    const missing = [
+      f.authorize('m', { vtr: '["Cl.Cm.P2"]', claims }),
+      f.token('m'),
+      f.userinfo('m'),
+    ];
+    expect(judge('sign-in', missing, { expect: { returnCode: true } }).reason).toMatch(
+      /returned no return code/,
     );
   });
 });

@@ -169,6 +169,16 @@ function followToToken(j: Journey): { ok: true; token: Exchange } | { ok: false;
 function judgeSignIn(input: JudgeInput): Judged {
   const j = mainJourney(input.exchanges);
   if (!j) return NO_SIGN_IN;
+  // Return codes are for the services that have agreed to use them: one that never asks for the
+  // claim gets access_denied from the provider, which says nothing about how it handles a code.
+  if (
+    input.step.expect?.returnCode &&
+    !requestedClaims(authorizeParams(j.authorize).claims).includes(RETURN_CODE_CLAIM)
+  )
+    return notJudged(
+      `${label(j.authorize)} did not ask for the returnCode claim, so the provider answered without a return code. Not judged: only services that use return codes ask for it.`,
+      ids(j.authorize),
+    );
   const followed = followToToken(j);
   if (!followed.ok) return followed.verdict;
   const { token } = followed;
@@ -227,8 +237,6 @@ function judgeSignIn(input: JudgeInput): Judged {
       );
   }
   if (expect.returnCode) {
-    if (!claims.includes(RETURN_CODE_CLAIM))
-      return failed(`${label(a)} did not ask for the returnCode claim.`, ids(a));
     if (!Array.isArray(body[RETURN_CODE_CLAIM]))
       return failed(`${label(userinfo)} returned no return code.`, evidence);
   }
