@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { FilterBox } from '../../components/FilterBox.js';
 import { Icon } from '../../components/Icon.js';
 import { HAR_URL } from '../../api/admin-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
@@ -27,26 +28,14 @@ export function LogToolbar() {
   const filtered = useAppStore(selectors.isFiltered);
   return (
     <div className="log-toolbar" role="toolbar" aria-label="Request log">
-      <div className="search">
-        <Icon name="search" size={13} />
-        <input
-          id={LOG_FILTER_ID}
-          className="input"
-          type="search"
-          placeholder="Filter by path, status, error, state…"
-          value={filter.text}
-          onChange={(e) => setFilter({ text: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              if (filter.text !== '') setFilter({ text: '' });
-              (e.target as HTMLInputElement).blur();
-            }
-          }}
-          aria-label="Filter the log (press / to focus)"
-          data-testid="log-filter"
-        />
-        <kbd className="kbd search-kbd">/</kbd>
-      </div>
+      <FilterBox
+        id={LOG_FILTER_ID}
+        value={filter.text}
+        onChange={(text) => setFilter({ text })}
+        placeholder="Filter by path, status, error, state…"
+        label="Filter the log"
+        testId="log-filter"
+      />
       <select
         className="input select"
         value={filter.endpoint}
