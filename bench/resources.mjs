@@ -2,7 +2,7 @@
 /**
  * `npm run bench:resources`: what hostile load costs the headless simulator
  * (dist/server/src/headless.mjs, started as a user starts it, with the memory probe preloaded for
- * its event-loop delay). Two scenarios, each on a fresh process:
+ * its event-loop delay). Five scenarios, each on a fresh process:
  *
  * 1. stalled-readers: the request log is filled (1,000 exchanges of about 64 KiB, the most each
  *    keeps), then 30 clients open the event stream and never read a byte, while requests go on
@@ -27,7 +27,8 @@
  * Reported: resident memory (RSS) before and the largest during each scenario, the largest
  * event-loop delay, and the outcomes. Targets: RSS growth under 100 MB with 30 stalled readers
  * after a full log, and with a million remembered assertions; event-loop delay under 50 ms.
- * `--only NAME[,NAME]` runs some of the scenarios (stalled-readers, floods, million-assertions).
+ * `--only NAME[,NAME]` runs some of the scenarios (stalled-readers, floods, million-assertions,
+ * log-memory, connection-cap).
  * Writes bench/results/resources-<time>.json and exits 0 unless --strict is given and a target
  * is missed.
  */

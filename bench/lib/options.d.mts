@@ -28,7 +28,8 @@ export interface SoakOptions {
 export declare const SOAK_USAGE: string;
 export declare function parseSoakOptions(argv: readonly string[]): Parsed<SoakOptions>;
 
-export type ResourceScenario = 'stalled-readers' | 'floods' | 'million-assertions';
+export type ResourceScenario =
+  'stalled-readers' | 'floods' | 'million-assertions' | 'log-memory' | 'connection-cap';
 export declare const RESOURCE_SCENARIOS: readonly ResourceScenario[];
 export interface ResourcesOptions {
   only: ResourceScenario[];
