@@ -3,7 +3,7 @@ import type { SimulatorSummary } from '../../../server/src/contract.js';
 import type { SimulatorsClient } from '../api/simulators-client.js';
 import { simulatorHref } from '../api/simulator-base.js';
 
-const ROOT_LABEL = 'Root simulator (/)';
+const ROOT_LABEL = 'Simulator: /';
 
 /**
  * The header's simulator switcher: which simulator the configuration, errors and check screens
@@ -22,6 +22,7 @@ export function SimulatorSwitcher({
   const [named, setNamed] = useState<SimulatorSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -65,24 +66,54 @@ export function SimulatorSwitcher({
           </option>
         ))}
       </select>
-      <form onSubmit={(e) => void create(e)} className="simulator-new">
-        <input
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setError(null);
+      <button
+        type="button"
+        className="icon-btn header-btn"
+        aria-expanded={adding}
+        aria-label="New simulator"
+        title="New simulator"
+        data-testid="simulator-new-open"
+        onClick={() => {
+          setAdding((a) => !a);
+          setError(null);
+        }}
+      >
+        +
+      </button>
+      {adding && (
+        <form
+          onSubmit={(e) => void create(e)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setAdding(false);
           }}
-          placeholder="new-simulator"
-          aria-label="New simulator name"
-          data-testid="simulator-new-name"
-          maxLength={64}
-          size={14}
-        />
-        <button type="submit" className="btn" data-testid="simulator-create">
-          Create
-        </button>
-      </form>
-      {error !== null && (
+          className="simulator-new"
+        >
+          <input
+            autoFocus
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setError(null);
+            }}
+            placeholder="new-simulator"
+            aria-label="New simulator name"
+            data-testid="simulator-new-name"
+            maxLength={64}
+            size={14}
+          />
+          <button type="submit" className="btn" data-testid="simulator-create">
+            Create
+          </button>
+          {error !== null ? (
+            <span role="alert" className="simulator-new-error" data-testid="simulator-error">
+              {error}
+            </span>
+          ) : (
+            <span className="hint">a–z, 0–9 and -; served at /sim/&lt;name&gt;/</span>
+          )}
+        </form>
+      )}
+      {error !== null && !adding && (
         <span role="alert" className="simulator-error" data-testid="simulator-error">
           {error}
         </span>

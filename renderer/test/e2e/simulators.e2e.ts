@@ -27,6 +27,7 @@ describe.skipIf(!chromiumAvailable())(
 
     it('creates a simulator from the header, and the configuration screen acts on it alone', async () => {
       const page = ui.page;
+      await page.getByTestId('simulator-new-open').click();
       await page.getByTestId('simulator-new-name').fill('from-window');
       await page.getByTestId('simulator-create').click();
       await page.waitForURL(/\?simulator=from-window$/);
