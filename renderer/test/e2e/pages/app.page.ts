@@ -15,14 +15,27 @@ export class AppPage {
     await this.page.locator('[data-testid="status-connection"][data-state="open"]').waitFor();
   }
 
-  /** Opens a screen by its tab, or from the "More" menu when the tab does not fit. */
+  /**
+   * Opens a screen by its tab, or from the "More" menu when the tab does not fit. Right after the
+   * window is resized the tabs are still being fitted (a tab may move into "More" between looking
+   * and clicking), so a try that finds the layout moving is made again.
+   */
   async goTo(screen: ScreenName): Promise<void> {
-    const tab = this.page.getByTestId(`nav-${screen}`);
-    if ((await tab.count()) === 0) {
-      await this.page.getByTestId('nav-more').click();
-      await this.page.getByTestId(`nav-more-${screen}`).click();
-    } else await tab.click();
-    await this.page.locator(`.app[data-screen="${screen}"]`).waitFor();
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        const tab = this.page.getByTestId(`nav-${screen}`);
+        if ((await tab.count()) === 0) {
+          await this.page.getByTestId('nav-more').click({ timeout: 3_000 });
+          await this.page.getByTestId(`nav-more-${screen}`).click({ timeout: 3_000 });
+        } else await tab.click({ timeout: 3_000 });
+        await this.page.locator(`.app[data-screen="${screen}"]`).waitFor({ timeout: 3_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 
   navTab(screen: ScreenName): Locator {
