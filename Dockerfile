@@ -18,7 +18,7 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 # Every tsconfig of the solution: Vite and rolldown follow the project references (no electron
 # or test code is copied).
-COPY tsconfig.json vite.config.ts ./
+COPY tsconfig.json vite.config.ts rolldown.config.mjs ./
 COPY server/tsconfig*.json server/
 COPY electron/tsconfig*.json electron/
 COPY renderer/tsconfig*.json renderer/index.html renderer/

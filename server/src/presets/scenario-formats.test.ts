@@ -202,7 +202,8 @@ describe('imports refuse bad input, listing every problem with its path', () => 
   };
 
   it('json', () => {
-    expect(fail('json', '{not json')).toEqual(['']);
+    // Syntax errors first (path ''), then what the text read so far lacks: its name.
+    expect(fail('json', '{not json')).toEqual(['', '', '', 'name']);
     expect(fail('json', '[]')).toEqual(['']);
     expect(
       fail(
@@ -312,6 +313,49 @@ describe('imports refuse bad input, listing every problem with its path', () => 
     });
     expect(r).toMatchObject({ ok: true, value: { scenario: { name: 'Deploy', id: 'deploy' } } });
     if (r.ok) expect(r.value.warnings).toHaveLength(2);
+  });
+});
+
+describe('imports with JSON syntax errors list every error and the other problems too', () => {
+  it('json and config: each syntax error with its line and column, then the field problems', () => {
+    const text =
+      '{\n  "name": "x",\n  "persona": "nobody" \n  "clientConfiguration": { "pkceEnforced": "yes", }\n}';
+    const r = importScenario('json', text, { lookup });
+    expect(r.ok).toBe(false);
+    const issues = r.ok ? [] : r.error;
+    const syntax = issues.filter((i) => i.path === '').map((i) => i.message);
+    expect(syntax).toEqual([
+      'is not valid JSON (CommaExpected at line 4, column 3)',
+      'is not valid JSON (PropertyNameExpected at line 4, column 51)',
+      'is not valid JSON (ValueExpected at line 4, column 51)',
+    ]);
+    expect(issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['clientConfiguration.pkceEnforced']),
+    );
+    const config = importScenario(
+      'config',
+      '{"responseConfiguration": {"maxLoCAchieved": "P7"} "x": 1',
+      {
+        lookup,
+      },
+    );
+    const paths = config.ok ? [] : config.error.map((i) => `${i.path}: ${i.message}`);
+    expect(paths.some((p) => p.startsWith(': is not valid JSON (CommaExpected'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('responseConfiguration.maxLoCAchieved'))).toBe(true);
+  });
+
+  it('text that is not JSON at all, or nested past any reader, still gets one clear problem', () => {
+    const r = importScenario('json', 'hello world', { lookup });
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.error[0]?.message).toMatch(
+      /^is not valid JSON \(InvalidSymbol at line 1, column 1\)$/,
+    );
+    const deep = `${'['.repeat(200_000)}x`;
+    const d = importScenario('json', deep, { lookup });
+    expect(d.ok).toBe(false);
+    expect(d.ok ? [] : d.error.map((i) => i.message)).toEqual([
+      expect.stringMatching(/^is (not valid JSON|nested more than)/),
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
 import type {
   ClientConfiguration,
@@ -272,17 +273,57 @@ export function importScenario(
   }
 }
 
-function parseJsonText(text: string): Result<unknown, ConfigIssue[]> {
+/**
+ * JSON text read for an import: the value, and every syntax error with its line and column. A text
+ * with syntax errors is still read as far as it goes (jsonc-parser's error-tolerant parse), so the
+ * tester sees the other problems too instead of only the first error JSON.parse stops at.
+ */
+interface JsonText {
+  value: unknown;
+  syntax: ConfigIssue[];
+}
+
+function parseJsonText(text: string): Result<JsonText, ConfigIssue[]> {
+  const source = text.replace(/^\uFEFF/, '');
+  let json: JsonText;
   try {
-    const value = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-    if (nestedTooDeep(value))
-      return err([{ path: '', message: `is nested more than ${MAX_DEPTH} levels deep` }]);
-    return ok(value);
+    json = { value: JSON.parse(source) as unknown, syntax: [] };
   } catch (error) {
-    return err([
-      { path: '', message: `is not valid JSON (${error instanceof Error ? error.message : ''})` },
-    ]);
+    const errors: ParseError[] = [];
+    try {
+      json = {
+        value: parseTolerant(source, errors, { disallowComments: true }) as unknown,
+        syntax: errors.map((e) => ({
+          path: '',
+          message: `is not valid JSON (${printParseErrorCode(e.error)} at ${lineAndColumn(source, e.offset)})`,
+        })),
+      };
+    } catch {
+      // Nesting too deep for a recursive reader: the first error is all there is to say.
+      json = { value: undefined, syntax: [] };
+    }
+    if (json.syntax.length === 0)
+      return err([
+        { path: '', message: `is not valid JSON (${error instanceof Error ? error.message : ''})` },
+      ]);
   }
+  if (nestedTooDeep(json.value))
+    return err([{ path: '', message: `is nested more than ${MAX_DEPTH} levels deep` }]);
+  return ok(json);
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+/** The problems of a text read with syntax errors: those errors first, then what else is wrong. */
+function withSyntax(
+  json: JsonText,
+  checked: Result<Imported, ConfigIssue[]>,
+): Result<Imported, ConfigIssue[]> {
+  if (json.syntax.length === 0) return checked;
+  return err([...json.syntax, ...(checked.ok ? [] : checked.error)]);
 }
 
 /** Checks a scenario fully: its document, its persona reference and the configuration it gives. */
@@ -299,7 +340,11 @@ export function checkScenario(
 function importJson(text: string, options: ImportOptions): Result<Imported, ConfigIssue[]> {
   const json = parseJsonText(text);
   if (!json.ok) return json;
-  const doc = parseScenarioDocument(json.value);
+  return withSyntax(json.value, importJsonValue(json.value.value, options));
+}
+
+function importJsonValue(json: unknown, options: ImportOptions): Result<Imported, ConfigIssue[]> {
+  const doc = parseScenarioDocument(json);
   if (!doc.ok) return doc;
   const value = { ...doc.value };
   if (options.name !== undefined) value.name = options.name;
@@ -311,7 +356,10 @@ function importJson(text: string, options: ImportOptions): Result<Imported, Conf
 function importConfigBody(text: string, options: ImportOptions): Result<Imported, ConfigIssue[]> {
   const json = parseJsonText(text);
   if (!json.ok) return json;
-  const body = json.value;
+  return withSyntax(json.value, importConfigValue(json.value.value, options));
+}
+
+function importConfigValue(body: unknown, options: ImportOptions): Result<Imported, ConfigIssue[]> {
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
   if (isPlainObject(body)) {
