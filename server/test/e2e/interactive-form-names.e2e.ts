@@ -4,59 +4,34 @@
  * and drives the form by name (`button[name="continue"]`). Enter in a field still continues, and
  * a persona button still signs in with its persona.
  */
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { decodeJwt } from 'jose';
-import {
-  defaultConfig,
-  listeningSimulator,
-  type ListeningSimulator,
-} from '../helpers/test-simulator.js';
 import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
 import { readReferenceForm } from '../helpers/reference-form.js';
+import {
+  chromiumAvailable as available,
+  inCi,
+  startInteractiveBrowser,
+  type InteractiveBrowser,
+} from '../helpers/interactive-browser.js';
+import type { ListeningSimulator } from '../helpers/test-simulator.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-// In CI a missing browser fails the run; elsewhere the suite is reported as skipped.
-const inCi = Boolean(process.env.CI);
 const reference = readReferenceForm();
 
+let setup: InteractiveBrowser | undefined;
 let sim: ListeningSimulator;
 let browser: Browser;
-let relyingParty: Server;
 let redirectUri: string;
 
 beforeAll(async () => {
-  if (!available) {
-    if (inCi) throw new Error(`${CHROMIUM} is missing: install it (apt-get install chromium)`);
-    return;
-  }
-  relyingParty = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!DOCTYPE html><html lang="en"><title>callback</title><h1>callback</h1></html>');
-  });
-  await new Promise<void>((resolve) => relyingParty.listen(0, '127.0.0.1', resolve));
-  const { port } = relyingParty.address() as AddressInfo;
-  redirectUri = `http://127.0.0.1:${port}/oidc/authorization-code/callback`;
-  sim = await listeningSimulator({ config: { ...defaultConfig(), interactiveMode: true } });
-  const registered = sim.simulator.config.update({
-    clientConfiguration: { redirectUrls: [redirectUri] },
-    errorConfiguration: sim.simulator.config.get().errorConfiguration,
-  });
-  if (!registered.ok) throw new Error(JSON.stringify(registered.error));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  setup = await startInteractiveBrowser();
+  if (!setup) return;
+  ({ sim, browser, redirectUri } = setup);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await sim?.close();
-  await new Promise((resolve) => (relyingParty ? relyingParty.close(resolve) : resolve(null)));
+  await setup?.close();
 });
 
 async function openForm(lang: 'en' | 'cy'): Promise<Page> {

@@ -3,60 +3,35 @@
  * playwright-core) against a real simulator: Welsh labels, a mistake shown in Welsh, a fix made
  * with the keyboard, and the landing on the relying party's redirect URI with a code.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import {
-  defaultConfig,
-  listeningSimulator,
-  type ListeningSimulator,
-} from '../helpers/test-simulator.js';
+import type { Browser, Page } from 'playwright-core';
 import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
+import {
+  chromiumAvailable as available,
+  inCi,
+  startInteractiveBrowser,
+  type InteractiveBrowser,
+} from '../helpers/interactive-browser.js';
+import { defaultConfig, type ListeningSimulator } from '../helpers/test-simulator.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
-const available = existsSync(CHROMIUM);
-// In CI a missing browser fails the run; elsewhere the suite is reported as skipped.
-const inCi = Boolean(process.env.CI);
 
+let setup: InteractiveBrowser | undefined;
 let sim: ListeningSimulator;
 let browser: Browser;
-/** The relying party's callback: a tiny local server answering every path with a page. */
-let relyingParty: Server;
 let redirectUri: string;
 
 beforeAll(async () => {
-  if (!available) {
-    if (inCi) throw new Error(`${CHROMIUM} is missing: install it (apt-get install chromium)`);
-    return;
-  }
+  setup = await startInteractiveBrowser();
+  if (!setup) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  relyingParty = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!DOCTYPE html><html lang="en"><title>callback</title><h1>callback</h1></html>');
-  });
-  await new Promise<void>((resolve) => relyingParty.listen(0, '127.0.0.1', resolve));
-  const { port } = relyingParty.address() as AddressInfo;
-  redirectUri = `http://127.0.0.1:${port}/oidc/authorization-code/callback`;
-  sim = await listeningSimulator({ config: { ...defaultConfig(), interactiveMode: true } });
-  const registered = sim.simulator.config.update({
-    clientConfiguration: { redirectUrls: [redirectUri] },
-    errorConfiguration: sim.simulator.config.get().errorConfiguration,
-  });
-  if (!registered.ok) throw new Error(JSON.stringify(registered.error));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  ({ sim, browser, redirectUri } = setup);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await sim?.close();
-  await new Promise((resolve) => (relyingParty ? relyingParty.close(resolve) : resolve(null)));
+  await setup?.close();
 });
 
 /** A fresh page that records Content-Security-Policy complaints. */
