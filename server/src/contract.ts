@@ -170,10 +170,17 @@ export interface SimulatorList {
 }
 
 /** Server-sent events on /_simulator/api/events; `event:` names are these keys. */
+/** A named simulator created, reset or deleted (by first use, the API or a window). */
+export interface SimulatorsChange {
+  action: 'created' | 'reset' | 'deleted';
+  name: string;
+}
+
 export interface AdminEventMap {
   exchange: Exchange;
   config: SimulatorConfig;
   reset: { cleared: true };
+  simulators: SimulatorsChange;
 }
 export type AdminEventName = keyof AdminEventMap;
 

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Exchange, SimulatorConfig } from '../contract.js';
+import type { Exchange, SimulatorConfig, SimulatorsChange } from '../contract.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
@@ -218,6 +218,13 @@ export function createEventStream(deps: {
     for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
   };
   logEvents.on('reset', onReset);
+  // Named simulators created, reset or deleted: every window's switcher follows the list, and a
+  // window on a deleted one hears it before its stream ends.
+  const onSimulators = (change: SimulatorsChange): void => {
+    const message = `event: simulators\ndata: ${JSON.stringify(change)}\n\n`;
+    for (const client of [...clients.values()]) write(client, message);
+  };
+  logEvents.on('simulators', onSimulators);
 
   const handle: RequestHandler = (req, res) => {
     const lastEventId = parseLastEventId(req);
@@ -289,6 +296,7 @@ export function createEventStream(deps: {
       if (configTimer) clearTimeout(configTimer);
       logEvents.off('exchange', onExchange);
       logEvents.off('reset', onReset);
+      logEvents.off('simulators', onSimulators);
       for (const res of [...clients.keys()]) {
         forget(res);
         res.end();
