@@ -275,7 +275,7 @@ describe.skipIf(skipReason !== undefined)(
       rmSync(work, { recursive: true, force: true });
     }, 2 * 60_000);
 
-    it("passes the image's health check, which the service's depends_on waits for", async () => {
+    it("passes the image's health check, the one the service's depends_on condition names", async () => {
       const health = await podman.run(['healthcheck', 'run', SIMULATOR_CONTAINER]);
       expect(health.code, health.stderr).toBe(0);
     });
