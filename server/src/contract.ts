@@ -186,12 +186,19 @@ export interface ConfigPatch {
   changes: JsonChange[];
 }
 
+/** A named simulator created, reset or deleted (by first use, the API or a window). */
+export interface SimulatorsChange {
+  action: 'created' | 'reset' | 'deleted';
+  name: string;
+}
+
 /** Server-sent events on /_simulator/api/events; `event:` names are these keys. */
 export interface AdminEventMap {
   exchange: Exchange;
   config: ConfigSnapshot;
   'config-patch': ConfigPatch;
   reset: { cleared: true };
+  simulators: SimulatorsChange;
 }
 export type AdminEventName = keyof AdminEventMap;
 

@@ -16,6 +16,15 @@ import { err, ok, type ApiError, type FieldIssue, type Result } from './result.j
 /** Where the admin API lives on the simulator's own origin. */
 export const ADMIN_API = '/_simulator/api';
 export const HAR_URL = `${ADMIN_API}/exchanges.har`;
+
+/**
+ * The HAR export of one simulator's exchanges ('' the root simulator, a name a named one), or of
+ * every simulator's (null).
+ */
+export function harUrl(simulator: string | null): string {
+  if (simulator === null) return HAR_URL;
+  return `${HAR_URL}?${new URLSearchParams({ simulator: simulator === '' ? '/' : simulator }).toString()}`;
+}
 export const EVENTS_URL = `${ADMIN_API}/events`;
 
 export interface ExchangeQuery {

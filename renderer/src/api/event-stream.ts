@@ -37,6 +37,7 @@ export const EVENT_NAMES: readonly AdminEventName[] = [
   'config',
   'config-patch',
   'reset',
+  'simulators',
 ];
 const CLOSED = 2;
 

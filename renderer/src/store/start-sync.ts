@@ -57,6 +57,9 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
         pending = [];
         state().resetLog();
         break;
+      case 'simulators':
+        state().receiveSimulatorsChange(event.data);
+        break;
     }
   };
 

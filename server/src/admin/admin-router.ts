@@ -60,6 +60,13 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
   deps.onClose(() => stream.close());
 
+  /** A simulator the log can be exported for: the root, one that exists, or one the log names. */
+  const isKnownSimulator = (name: string): boolean =>
+    name === '/' ||
+    name === deps.simulator ||
+    deps.registry?.get(name) !== undefined ||
+    log.list().some((e) => e.simulator === name);
+
   const router = Router();
   router.use(requireLoopbackHost);
   router.use((_req, res, next) => {
@@ -139,6 +146,14 @@ export function createAdminRouter(deps: AppDeps): Router {
       return;
     }
     const filter = parsed.value;
+    const name = filter.simulator;
+    if (name !== undefined && !isKnownSimulator(name)) {
+      badRequest(
+        res,
+        `simulator ${JSON.stringify(name)} is not a named simulator of this process and has no exchanges in the log; use / for the root simulator, or leave simulator out for all of them`,
+      );
+      return;
+    }
     // Masked one by one as they are written: the export holds no copy of the log.
     const exchanges = log.list().filter((e) => matchesFilter(e, filter));
     res.setHeader('Content-Disposition', 'attachment; filename="identity-simulator.har"');

@@ -1,5 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { ConfigPatch, ConfigSnapshot, Exchange, SimulatorConfig } from '../contract.js';
+import type {
+  ConfigPatch,
+  ConfigSnapshot,
+  Exchange,
+  SimulatorConfig,
+  SimulatorsChange,
+} from '../contract.js';
 import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
@@ -250,6 +256,13 @@ export function createEventStream(deps: {
     for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
   };
   logEvents.on('reset', onReset);
+  // Named simulators created, reset or deleted: every window's switcher follows the list, and a
+  // window on a deleted one hears it before its stream ends.
+  const onSimulators = (change: SimulatorsChange): void => {
+    const message = `event: simulators\ndata: ${JSON.stringify(change)}\n\n`;
+    for (const client of [...clients.values()]) write(client, message);
+  };
+  logEvents.on('simulators', onSimulators);
 
   const handle: RequestHandler = (req, res) => {
     const lastEventId = parseLastEventId(req);
@@ -321,6 +334,7 @@ export function createEventStream(deps: {
       if (configTimer) clearTimeout(configTimer);
       logEvents.off('exchange', onExchange);
       logEvents.off('reset', onReset);
+      logEvents.off('simulators', onSimulators);
       for (const res of [...clients.keys()]) {
         forget(res);
         res.end();

@@ -142,7 +142,11 @@ describe('jsonChanges and applyJsonChanges', () => {
     const from = JSON.parse('{"a/b":{"~c":1},"__proto__":{"x":1}}') as unknown;
     const to = JSON.parse('{"a/b":{"~c":2},"__proto__":{"x":2,"polluted":true}}') as unknown;
     const changes = jsonChanges(from, to);
-    expect(changes.map((c) => c.path)).toEqual(['/a~1b/~0c', '/__proto__/x', '/__proto__/polluted']);
+    expect(changes.map((c) => c.path)).toEqual([
+      '/a~1b/~0c',
+      '/__proto__/x',
+      '/__proto__/polluted',
+    ]);
     const result = applyJsonChanges(from, overTheWire(changes));
     expect(result.ok).toBe(true);
     if (result.ok) expect(canonical(result.value)).toBe(canonical(to));

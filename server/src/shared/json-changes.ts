@@ -15,8 +15,7 @@
  */
 
 export type JsonChange =
-  | { op: 'add' | 'replace'; path: string; value: unknown }
-  | { op: 'remove'; path: string };
+  { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
 
 export type ApplyChangesResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -83,7 +82,8 @@ function applyAt(
   change: JsonChange,
 ): ApplyChangesResult {
   if (k === tokens.length) {
-    if (change.op === 'remove') return { ok: false, reason: 'the whole document cannot be removed' };
+    if (change.op === 'remove')
+      return { ok: false, reason: 'the whole document cannot be removed' };
     return { ok: true, value: change.value };
   }
   const token = tokens[k] as string;

@@ -247,3 +247,53 @@ describe('GET /events', () => {
     expect(await b.next()).toBeUndefined();
   });
 });
+
+describe('GET /events: named simulators created, reset and deleted', () => {
+  const SIMS = `${API}/simulators`;
+  const post = (path: string, body?: unknown) =>
+    fetch(`${sim?.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("the root's stream tells each change; a deleted one's stream tells it, then ends", async () => {
+    await start();
+    const root = await open();
+    await root.replay();
+    expect((await post(SIMS, { name: 'w1' })).status).toBe(201);
+    const created = await root.next();
+    expect(created?.event).toBe('simulators');
+    expect(JSON.parse(created?.data ?? '')).toEqual({ action: 'created', name: 'w1' });
+
+    const named = await open(`/sim/w1${API}/events`);
+    await named.replay();
+    expect((await post(`${SIMS}/w1/reset`)).status).toBe(200);
+    for (const stream of [root, named]) {
+      const m = await stream.next();
+      expect([m?.event, JSON.parse(m?.data ?? '')]).toEqual([
+        'simulators',
+        { action: 'reset', name: 'w1' },
+      ]);
+    }
+    // The reset one's stream ended with its old simulator; a new one reaches the fresh simulator.
+    expect(await named.next()).toBeUndefined();
+    const again = await open(`/sim/w1${API}/events`);
+    await again.replay();
+
+    const del = await fetch(`${sim?.baseUrl}${SIMS}/w1`, { method: 'DELETE' });
+    expect(del.status).toBe(204);
+    for (const stream of [root, again]) {
+      const m = await stream.next();
+      expect([m?.event, JSON.parse(m?.data ?? '')]).toEqual([
+        'simulators',
+        { action: 'deleted', name: 'w1' },
+      ]);
+    }
+    expect(await again.next()).toBeUndefined();
+    // Deleting one that does not exist tells nobody anything.
+    expect((await fetch(`${sim?.baseUrl}${SIMS}/w1`, { method: 'DELETE' })).status).toBe(404);
+    await hit('/trustmark');
+    expect((await root.next())?.event).toBe('exchange');
+  });
+});

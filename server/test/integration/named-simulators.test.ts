@@ -349,3 +349,48 @@ describe('--max-simulators and --backchannel-url', () => {
     expect(errors[1]).toContain('BACKCHANNEL_URL must use http or https');
   });
 });
+
+describe('named simulators: the HAR export of one simulator', () => {
+  const HAR = '/_simulator/api/exchanges.har';
+  const paths = async (sim: Simulator, query: string) => {
+    const res = await request(sim.app).get(`${HAR}${query}`).expect(200);
+    const har = JSON.parse(res.text) as { log: { entries: { request: { url: string } }[] } };
+    return har.log.entries.map((e) => new URL(e.request.url).pathname).sort();
+  };
+
+  it('?simulator=<name> exports that simulator only, / the root, none all of them', async () => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    await request(sim.app).get('/sim/b/trustmark').expect(200);
+    await request(sim.app).get('/trustmark').expect(200);
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
+    expect(await paths(sim, '?simulator=/')).toEqual(['/trustmark']);
+    expect(await paths(sim, '')).toEqual(['/sim/a/trustmark', '/sim/b/trustmark', '/trustmark']);
+    // One that exists but has done nothing yet: an empty export, not an error.
+    await request(sim.app).post(API).send({ name: 'quiet' }).expect(201);
+    expect(await paths(sim, '?simulator=quiet')).toEqual([]);
+    // Deleted, its exchanges stay in the log and can still be exported.
+    await request(sim.app).delete(`${API}/a`).expect(204);
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
+  });
+
+  it.each([
+    ['?simulator=never', /"never" is not a named simulator of this process/],
+    ['?simulator=Upper', /simulator must be a simulator name/],
+    ['?simulator=..', /simulator must be a simulator name/],
+    ['?simulator=a%2Fb', /simulator must be a simulator name/],
+    [`?simulator=${'a'.repeat(65)}`, /simulator must be a simulator name/],
+    // A repeated parameter keeps its last value (as everywhere): that one is judged.
+    ['?simulator=a&simulator=b', /"b" is not a named simulator/],
+    ['?simulator[x]=a', /Unknown parameter simulator\[x\]/],
+  ])('%s is a 400 in the documented shape, and nothing is created', async (query, message) => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    const res = await request(sim.app).get(`${HAR}${query}`).expect(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.error_description).toMatch(message);
+    expect(await names(sim)).toEqual(['a']);
+    // The process keeps serving.
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
+  });
+});
