@@ -1,7 +1,12 @@
-import type { ErrorConfiguration, SimulatorConfig } from '../../../server/src/contract.js';
+import type {
+  ConfigSnapshot,
+  ErrorConfiguration,
+  SimulatorConfig,
+} from '../../../server/src/contract.js';
 import { toConfigRequestBody } from '../api/config-body.js';
 import { describeApiError, type FieldIssue } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
+import { followConfigStream, type ConfigMessage } from './config-stream.js';
 import { deepEqual } from './deep-equal.js';
 import { rebaseDraft } from './rebase-draft.js';
 
@@ -136,6 +141,14 @@ export interface ConfigActions {
   loadConfig(): Promise<void>;
   loadDefaults(): Promise<void>;
   receiveConfig(config: SimulatorConfig): void;
+  /**
+   * A configuration message from the event stream: a whole configuration, or the changes since
+   * the last one. After a missed, unreadable or inapplicable patch the configuration is fetched
+   * again (resyncConfig) rather than left to drift.
+   */
+  receiveStreamConfig(message: ConfigMessage): void;
+  /** Fetches the configuration the event stream's patches build on, and its version. */
+  resyncConfig(): Promise<void>;
   editDraft(recipe: (draft: SimulatorConfig) => SimulatorConfig): void;
   /** Replaces the form with a whole configuration (an import); applies nothing. */
   replaceDraft(config: SimulatorConfig): void;
@@ -176,6 +189,12 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       void get().validateDraft();
     }, VALIDATE_DELAY_MS);
   };
+  // What the event stream's next patch applies to (not `current`, which a POST's answer may
+  // already have moved ahead).
+  let streamBase: ConfigSnapshot | null = null;
+  let resyncing = false;
+  /** Messages that arrived while the configuration was being fetched again, in order. */
+  let waiting: ConfigMessage[] = [];
   /** The error toggles to send with any POST: the latest chosen ones. */
   const activeErrors = (): ErrorConfiguration | undefined =>
     get().pendingErrors ?? get().current?.errorConfiguration;
@@ -203,6 +222,34 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
     receiveConfig: (config) => {
       set((s) => ({ ...receiveConfig(s, config), loadError: null }));
       void get().refreshWarnings();
+    },
+    receiveStreamConfig(message) {
+      if (resyncing) {
+        waiting.push(message);
+        return;
+      }
+      const step = followConfigStream(streamBase, message);
+      if (step.kind === 'ignore') return;
+      if (step.kind === 'resync') {
+        void get().resyncConfig();
+        return;
+      }
+      streamBase = step.base;
+      get().receiveConfig(step.base.config);
+    },
+    async resyncConfig() {
+      if (resyncing) return;
+      resyncing = true;
+      const result = await deps.api.getStreamConfig();
+      resyncing = false;
+      // On failure the old base stays: the next patch shows whether it still follows.
+      if (result.ok) {
+        streamBase = result.value;
+        get().receiveConfig(result.value.config);
+      }
+      const arrived = waiting;
+      waiting = [];
+      for (const message of arrived) get().receiveStreamConfig(message);
     },
     editDraft(recipe) {
       set((s) => editDraft(s, recipe));

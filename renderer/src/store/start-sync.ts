@@ -47,7 +47,8 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
         if (!holding) flushTimer ??= deps.schedule(flush, BATCH_MS);
         break;
       case 'config':
-        state().receiveConfig(event.data);
+      case 'config-patch':
+        state().receiveStreamConfig({ name: event.name, data: event.data });
         void state().refreshKeys();
         // Whether the configuration still matches the scenario applied last.
         void state().refreshActive();
@@ -80,6 +81,10 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
   pollStatus();
   const stream = deps.openStream({
     onEvent,
+    // A configuration message that is not JSON: whatever it said is fetched instead.
+    onMalformed: (name) => {
+      if (name === 'config' || name === 'config-patch') void state().resyncConfig();
+    },
     onState: (s) => {
       state().setStreamState(s);
       if (s !== 'open') return;

@@ -30,6 +30,7 @@ const ROUTES: Record<string, string> = {
   '/exchanges': 'GET, HEAD, DELETE',
   '/exchanges.har': 'GET, HEAD',
   '/events': 'GET',
+  '/events/config': 'GET, HEAD',
   '/keys': 'GET, HEAD',
   '/inspect': 'POST',
   '/defaults': 'GET, HEAD',
@@ -194,6 +195,11 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.get('/events', stream.handle);
+  // The configuration as the event stream numbers it: a client that missed a config-patch
+  // starts again from here (GET /config is the live configuration, which may be newer).
+  router.get('/events/config', (_req, res) => {
+    res.json(stream.configSnapshot());
+  });
 
   router.get('/keys', async (_req, res, next) => {
     try {

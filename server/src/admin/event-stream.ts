@@ -1,5 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Exchange, SimulatorConfig, SimulatorsChange } from '../contract.js';
+import type {
+  ConfigPatch,
+  ConfigSnapshot,
+  Exchange,
+  SimulatorConfig,
+  SimulatorsChange,
+} from '../contract.js';
+import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
@@ -21,6 +28,11 @@ export const MAX_STALL_MS = 30_000;
 export const MAX_IDLE_MS = 5 * 60_000;
 /** Configuration changes are pushed at most this often (the latest state; none is lost). */
 export const CONFIG_PUSH_MS = 250;
+/**
+ * A `config-patch` whose text is longer than this is weighed against the whole configuration, and
+ * the shorter one is sent. Below it the changes go out without the configuration being written.
+ */
+export const PATCH_WEIGH_BYTES = 16 * 1024;
 /** Most clients at once; more are refused with 503 until one leaves. */
 export const MAX_CLIENTS = 50;
 
@@ -32,6 +44,11 @@ export interface EventStream {
   readonly clientCount: number;
   /** Bytes written but not yet taken by the clients' sockets, all clients together. */
   readonly bufferedBytes: number;
+  /**
+   * The configuration every live client holds (the last one pushed) and its version: what the
+   * next `config-patch` applies to. A client that missed a patch starts again from this.
+   */
+  configSnapshot(): ConfigSnapshot;
 }
 
 interface Client {
@@ -48,8 +65,10 @@ interface Client {
 
 export const exchangeMessage = (exchange: Exchange): string =>
   `id: ${exchange.seq}\nevent: exchange\ndata: ${JSON.stringify(maskExchange(exchange))}\n\n`;
-const configMessage = (config: Readonly<SimulatorConfig>): string =>
-  `event: config\ndata: ${JSON.stringify(config)}\n\n`;
+const configMessage = (snapshot: Readonly<ConfigSnapshot>): string =>
+  `event: config\ndata: ${JSON.stringify(snapshot)}\n\n`;
+const patchMessage = (patch: ConfigPatch): string =>
+  `event: config-patch\ndata: ${JSON.stringify(patch)}\n\n`;
 const RESET_MESSAGE = `event: reset\ndata: ${JSON.stringify({ cleared: true })}\n\n`;
 
 /** Last-Event-ID (header, or ?lastEventId= for clients that cannot send headers). */
@@ -133,7 +152,9 @@ export function createEventStream(deps: {
       const next = log.firstAfter(client.cursor);
       if (!next) {
         client.replaying = false;
-        write(client, configMessage(deps.currentConfig()));
+        // The configuration the live clients hold: any change since reaches it as a patch
+        // (a push is at most CONFIG_PUSH_MS away).
+        write(client, configMessage({ version: configVersion, config: pushedConfig }));
         return;
       }
       client.cursor = next.seq;
@@ -197,15 +218,32 @@ export function createEventStream(deps: {
   // Configuration pushes are coalesced: at most one per CONFIG_PUSH_MS, the latest state. A
   // counted fault changes the configuration on every request it hits; pushing each change to
   // every client would multiply one request's cost by the clients and the configuration's size.
+  // A push carries what changed since the one before (every live client holds that one): the
+  // whole configuration goes out only when a client starts (at the end of its replay) and when
+  // the changes would be longer than the configuration itself.
+  let pushedConfig: Readonly<SimulatorConfig> = deps.currentConfig();
+  let configVersion = 0;
   let pendingConfig: Readonly<SimulatorConfig> | undefined;
   let configTimer: NodeJS.Timeout | undefined;
+  const pushMessage = (changes: JsonChange[]): string => {
+    const patch = patchMessage({ version: configVersion, changes });
+    if (patch.length <= PATCH_WEIGH_BYTES) return patch;
+    const whole = configMessage({ version: configVersion, config: pushedConfig });
+    return whole.length < patch.length ? whole : patch;
+  };
   const pushConfig = (): void => {
     configTimer = undefined;
     if (!pendingConfig) return;
     const config = pendingConfig;
     pendingConfig = undefined;
+    // The store never changes a configuration in place, so the unchanged parts are the same
+    // objects and the comparison skips them.
+    const changes = clients.size > 0 ? jsonChanges(pushedConfig, config) : undefined;
+    if (changes?.length === 0) return;
+    configVersion++;
+    pushedConfig = config;
     // A replaying client gets the configuration of the moment when its replay ends.
-    if (clients.size > 0) broadcast(configMessage(config));
+    if (changes) broadcast(pushMessage(changes));
     configTimer = setTimeout(pushConfig, configPushMs);
     configTimer.unref();
   };
@@ -304,6 +342,9 @@ export function createEventStream(deps: {
     },
     get clientCount() {
       return clients.size;
+    },
+    configSnapshot() {
+      return { version: configVersion, config: pushedConfig };
     },
     get bufferedBytes() {
       let total = 0;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange, SimulatorConfig } from '../../src/contract.js';
+import type { ConfigPatch, ConfigSnapshot, Exchange } from '../../src/contract.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 
 const API = '/_simulator/api';
@@ -116,7 +116,10 @@ describe('GET /events', () => {
       ['config', undefined],
     ]);
     expect(exchangeOf(replay[0]).endpoint).toBe('trustmark');
-    expect((JSON.parse(replay[2]?.data ?? '{}') as SimulatorConfig).simulatorUrl).toBe(s.baseUrl);
+    const snapshot = JSON.parse(replay[2]?.data ?? '{}') as ConfigSnapshot;
+    expect(snapshot.config.simulatorUrl).toBe(s.baseUrl);
+    expect(snapshot.config).toEqual(s.simulator.config.get());
+    expect(Number.isSafeInteger(snapshot.version)).toBe(true);
 
     await hit('/.well-known/did.json');
     const live = await stream.next();
@@ -179,21 +182,36 @@ describe('GET /events', () => {
     expect((await fetch(`${s.baseUrl}${API}/status`)).status).toBe(200);
   });
 
-  it('streams config changes and resets', async () => {
+  it('streams config changes (what changed, numbered) and resets', async () => {
     const s = await start();
     const stream = await open();
-    await stream.replay();
+    const replay = await stream.replay();
+    const { version } = JSON.parse(replay.at(-1)?.data ?? '{}') as ConfigSnapshot;
     const post = await fetch(`${s.baseUrl}/config`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientConfiguration: { clientId: 'changed-client' } }),
+      body: JSON.stringify({
+        clientConfiguration: { clientId: 'changed-client' },
+        responseConfiguration: { email: null },
+      }),
     });
     expect(post.status).toBe(200);
     const messages = [await stream.next(), await stream.next()];
-    const config = messages.find((m) => m?.event === 'config');
-    expect((JSON.parse(config?.data ?? '{}') as SimulatorConfig).clientConfiguration.clientId).toBe(
-      'changed-client',
-    );
+    const patch = messages.find((m) => m?.event === 'config-patch');
+    expect(JSON.parse(patch?.data ?? '{}') as ConfigPatch).toEqual({
+      version: version + 1,
+      changes: [
+        { op: 'replace', path: '/clientConfiguration/clientId', value: 'changed-client' },
+        { op: 'replace', path: '/responseConfiguration/email', value: null },
+      ],
+    });
+    // The configuration the stream numbers, for a client that missed a patch.
+    const fetched = await fetch(`${s.baseUrl}${API}/events/config`);
+    expect(fetched.headers.get('cache-control')).toBe('no-store');
+    expect(await fetched.json()).toEqual({
+      version: version + 1,
+      config: s.simulator.config.get(),
+    });
     expect(messages.find((m) => m?.event === 'exchange')).toBeDefined();
 
     const cleared = await fetch(`${s.baseUrl}${API}/exchanges`, { method: 'DELETE' });
