@@ -95,6 +95,21 @@ describe('startSync', () => {
     expect(t.store.getState().items).toEqual([]);
   });
 
+  it('keeps the latest named-simulator change, each one new even when it repeats', async () => {
+    const t = setup();
+    await settle();
+    expect(t.store.getState().simulatorsChange).toBeNull();
+    const change = { action: 'deleted', name: 'w1' } as const;
+    t.handlers().onEvent({ name: 'simulators', data: change, lastEventId: '' });
+    const first = t.store.getState().simulatorsChange;
+    expect(first).toMatchObject(change);
+    t.handlers().onEvent({ name: 'simulators', data: change, lastEventId: '' });
+    const second = t.store.getState().simulatorsChange;
+    expect(second).toMatchObject(change);
+    expect(second).not.toBe(first);
+    expect(second?.seq).toBe((first?.seq ?? 0) + 1);
+  });
+
   it('after a reconnection to a restarted server, replaces the log with the replay', async () => {
     let started = 'a';
     const t = setup(() => started);

@@ -4,6 +4,7 @@ import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
+import { LayoutProbe } from './pages/layout.page.js';
 import { LogPage } from './pages/log.page.js';
 
 describe.skipIf(!chromiumAvailable())(
@@ -207,6 +208,36 @@ describe.skipIf(!chromiumAvailable())(
       expect(await notice.textContent()).toContain('/sim/elsewhere/ was deleted elsewhere');
       expect(await listNames()).toEqual([]);
       expect(ui.pageErrors).toEqual([]);
+    });
+
+    it('at 800×600, the header keeps the switcher with its reset and delete buttons in view', async () => {
+      const page = ui.page;
+      await page.setViewportSize({ width: 800, height: 600 });
+      // A usual name: nothing sticks out anywhere. The longest name (64 characters): the header
+      // still holds everything (the status bar then cuts the long base URL short).
+      for (const [name, whole] of [
+        ['worker-12', true],
+        [`w-${'x'.repeat(62)}`, false],
+      ] as const) {
+        try {
+          await page.goto(`${ui.uiUrl}?simulator=${name}`);
+          await app.waitConnected();
+          for (const screen of ['config', 'log'] as const) {
+            await app.goTo(screen);
+            const layout = await new LayoutProbe(page).measure();
+            expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+            expect(layout.headerOverflowing, `${name} ${screen}: header out of view`).toEqual([]);
+            if (whole) expect(layout.overflowing, `${name} ${screen}: sticking out`).toEqual([]);
+            for (const id of ['simulator-select', 'simulator-reset', 'simulator-delete'])
+              expect(await page.getByTestId(id).isVisible(), id).toBe(true);
+          }
+        } finally {
+          await fetch(`${ui.baseUrl}/_simulator/api/simulators/${name}`, { method: 'DELETE' });
+          // The window hears of it and goes back to the root before the next name is opened.
+          await page.waitForURL((url) => !url.search.includes('simulator='));
+        }
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
     });
 
     async function listNames(): Promise<string[]> {
