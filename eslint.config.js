@@ -40,6 +40,25 @@ export default tseslint.config(
     },
   },
   {
+    // Run by the server and by the renderer alike: no imports but each other, no Node, no DOM.
+    files: ['server/src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+\\.js$)',
+              message:
+                'server/src/shared/ is run by the renderer too: it imports only its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/**/*.ts', 'renderer/**/*.{ts,tsx}', 'electron/**/*.ts'],
     ignores: [
       'server/src/cli.ts',
@@ -77,9 +96,9 @@ export default tseslint.config(
                 'The renderer is a plain web app; it knows the desktop only through the bridge types.',
             },
             {
-              group: ['**/server/src/**', '!**/server/src/contract.js', '!**/server/src/contract'],
+              regex: '/server/src/(?!(contract(\\.js)?|shared/[^/]+\\.js)$)',
               message:
-                'The renderer reaches the server over HTTP only (contract.ts types excepted).',
+                'The renderer reaches the server over HTTP only (contract.ts types and the pure modules of server/src/shared/ excepted).',
             },
           ],
         },

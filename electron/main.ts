@@ -18,6 +18,7 @@ import {
   type ListenFailure,
 } from './host/describe-host-failure.js';
 import { findFreePort } from './host/find-free-port.js';
+import { prepareProviderStart } from './host/prepare-provider-start.js';
 import { planSecondLaunch } from './host/second-launch.js';
 import {
   createProviderHost,
@@ -98,7 +99,29 @@ function captureBounds(win: BrowserWindow): WindowBounds {
   return { x, y, width, height, maximized: win.isMaximized() };
 }
 
+/** A start refused before anything ran (a bad option, the data folder in use): said, then quit. */
+function refuseStart(line: string): void {
+  console.error(`Identity Simulator could not start: ${line}`);
+  if (smoke) {
+    smokeEvent({ kind: 'failed', reason: line });
+    return;
+  }
+  showFatalError('Identity Simulator could not start', line);
+  app.exit(2);
+}
+
 async function start(): Promise<void> {
+  // The data folder is taken (as the headless mode takes its own) before anything is written.
+  const dataDir = join(app.getPath('userData'), 'presets');
+  const prepared = prepareProviderStart({ args, dataDir });
+  if (!prepared.ok) {
+    refuseStart(prepared.error);
+    return;
+  }
+  const { releaseDataFolder, ...multiSimulator } = prepared.value;
+  process.once('exit', releaseDataFolder);
+  app.once('will-quit', releaseDataFolder);
+
   const warnings: string[] = [...args.issues];
   const store = createSettingsStore(app.getPath('userData'));
   const loaded = await store.load();
@@ -117,7 +140,8 @@ async function start(): Promise<void> {
     ...(uiBuilt ? { uiDir: UI_DIR } : {}),
     ...(starting.config ? { config: starting.config } : {}),
     configPort: starting.configPort,
-    dataDir: join(app.getPath('userData'), 'presets'),
+    dataDir,
+    ...multiSimulator,
   });
   const keeper = keepConfiguration(store, (message) => console.error(message));
   host.onConfigChange((config) => keeper.changed(config));

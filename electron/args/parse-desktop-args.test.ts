@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../server/src/cli.js';
 import { parseDesktopArgs } from './parse-desktop-args.js';
 
 describe('parseDesktopArgs', () => {
@@ -10,6 +11,7 @@ describe('parseDesktopArgs', () => {
       host: '0.0.0.0',
       userDataDir: '/tmp/u',
       issues: [],
+      errors: [],
     });
     expect(parseDesktopArgs(['--port=0']).port).toBe(0);
   });
@@ -19,6 +21,7 @@ describe('parseDesktopArgs', () => {
       smokeTest: true,
       port: 0,
       issues: [],
+      errors: [],
     });
     const given = parseDesktopArgs(['--smoke-test=yes']);
     expect(given.smokeTest).toBeUndefined();
@@ -28,7 +31,7 @@ describe('parseDesktopArgs', () => {
   it('ignores the app path and Chromium switches', () => {
     expect(
       parseDesktopArgs(['.', '--inspect=0', '--remote-debugging-port=0', '--no-sandbox']),
-    ).toEqual({ issues: [] });
+    ).toEqual({ issues: [], errors: [] });
   });
 
   it.each([
@@ -48,5 +51,55 @@ describe('parseDesktopArgs', () => {
     expect(args.host).toBeUndefined();
     expect(args.userDataDir).toBeUndefined();
     expect(args.smokeTest).toBeUndefined();
+  });
+});
+
+describe('parseDesktopArgs: --max-simulators and --backchannel-url, read as the headless mode reads them', () => {
+  it('reads both in both spellings', () => {
+    expect(
+      parseDesktopArgs(['--max-simulators', '16', '--backchannel-url=http://simulator:3000/']),
+    ).toEqual({
+      maxSimulators: 16,
+      backchannelUrl: 'http://simulator:3000',
+      issues: [],
+      errors: [],
+    });
+    expect(parseDesktopArgs(['--max-simulators=0']).maxSimulators).toBe(0);
+  });
+
+  it.each([
+    ['--max-simulators', 'abc'],
+    ['--max-simulators', '1001'],
+    ['--max-simulators', '-1'],
+    ['--max-simulators', '1.5'],
+    ['--max-simulators', '[]'],
+    ['--max-simulators', '{}'],
+    ['--max-simulators', 'null'],
+    ['--max-simulators', ''],
+    ['--backchannel-url', 'simulator:3000'],
+    ['--backchannel-url', 'ftp://simulator'],
+    ['--backchannel-url', 'http://simulator:3000/?q=1'],
+    ['--backchannel-url', '[]'],
+    ['--backchannel-url', '42'],
+    ['--backchannel-url', 'null'],
+    ['--backchannel-url', ''],
+  ])('%s %j is an error (the app does not start), worded as headless words it', (flag, value) => {
+    const args = parseDesktopArgs([`${flag}=${value}`]);
+    const headless = parseArgs([flag, value]);
+    expect(headless.ok).toBe(false);
+    expect(args.errors).toEqual([headless.ok ? '' : headless.message]);
+    expect(args.errors[0]).not.toContain('\n');
+    expect(args.issues).toEqual([]);
+    expect(args.maxSimulators).toBeUndefined();
+    expect(args.backchannelUrl).toBeUndefined();
+  });
+
+  it('a flag given without its value is an error too', () => {
+    expect(parseDesktopArgs(['--max-simulators']).errors).toEqual([
+      '--max-simulators needs a whole number from 0 to 1000, got ""',
+    ]);
+    expect(parseDesktopArgs(['--backchannel-url']).errors[0]).toMatch(
+      /^--backchannel-url must be an absolute URL, got ""$/,
+    );
   });
 });

@@ -1,8 +1,13 @@
-import { parsePort } from '../../server/src/index.js';
+import {
+  parsePort,
+  readBackchannelUrl,
+  readMaxSimulators,
+  type MultiSimulatorOptions,
+} from '../../server/src/index.js';
 import { parseHost } from '../host/parse-listen-address.js';
 
 /** Command-line options of the desktop app (all optional; the saved settings apply otherwise). */
-export interface DesktopArgs {
+export interface DesktopArgs extends MultiSimulatorOptions {
   /** Listen on this port for this run only (not saved). */
   port?: number;
   /** Bind this address for this run only (not saved). */
@@ -14,17 +19,34 @@ export interface DesktopArgs {
    * exit 0 (or non-zero, with the reason, when either fails). For release checks of a build.
    */
   smokeTest?: true;
-  /** Options that were given but could not be used, in words for the user. */
+  /** Options that were given but could not be used, in words for the user (the app starts). */
   issues: string[];
+  /**
+   * Options whose value is wrong and has no saved setting to fall back on (--max-simulators,
+   * --backchannel-url): one line each, as the headless mode words them; the app does not start.
+   */
+  errors: string[];
 }
 
+/** Options with a value, as the headless mode spells them. */
+const VALUE_FLAGS = [
+  '--port',
+  '--host',
+  '--user-data-dir',
+  '--max-simulators',
+  '--backchannel-url',
+] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+const isValueFlag = (flag: string): flag is ValueFlag =>
+  (VALUE_FLAGS as readonly string[]).includes(flag);
+
 /**
- * Reads `--port N`, `--host ADDRESS` and `--user-data-dir DIR` (or `--flag=value`) and the
- * `--smoke-test` switch from the command line. Anything else (Chromium switches, the app path)
- * is left alone.
+ * Reads `--port N`, `--host ADDRESS`, `--user-data-dir DIR`, `--max-simulators N` and
+ * `--backchannel-url URL` (or `--flag=value`) and the `--smoke-test` switch from the command
+ * line. Anything else (Chromium switches, the app path) is left alone.
  */
 export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
-  const out: DesktopArgs = { issues: [] };
+  const out: DesktopArgs = { issues: [], errors: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
@@ -34,9 +56,17 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
       else out.smokeTest = true;
       continue;
     }
-    if (flag !== '--port' && flag !== '--host' && flag !== '--user-data-dir') continue;
+    if (!isValueFlag(flag)) continue;
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
-    if (flag === '--port') {
+    if (flag === '--max-simulators') {
+      const n = readMaxSimulators(value, flag);
+      if (n.ok) out.maxSimulators = n.value;
+      else out.errors.push(n.error);
+    } else if (flag === '--backchannel-url') {
+      const url = readBackchannelUrl(value, flag);
+      if (url.ok) out.backchannelUrl = url.value;
+      else out.errors.push(url.error);
+    } else if (flag === '--port') {
       const port = value === undefined ? null : parsePort(value);
       if (port === null)
         out.issues.push(

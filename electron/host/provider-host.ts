@@ -7,6 +7,7 @@ import {
   type HostFailure,
   type HostFailureCode,
   type KeyMaterial,
+  type MultiSimulatorOptions,
   type RunningSimulator,
   type Simulator,
   type SimulatorConfig,
@@ -22,7 +23,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameFailureCodes: Same<HostFailureCode, DesktopHostFailureCode> = true;
 void sameFailureCodes;
 
-export interface ProviderHostOptions {
+export interface ProviderHostOptions extends MultiSimulatorOptions {
   /** Reported by the provider's status endpoint. */
   version: string;
   /** Folder of the built UI, served at /_simulator/. */
@@ -85,6 +86,8 @@ export function createProviderHost(options: ProviderHostOptions): ProviderHost {
       ...(options.uiDir !== undefined ? { uiDir: options.uiDir } : {}),
       ...(options.logCapacity !== undefined ? { logCapacity: options.logCapacity } : {}),
       ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+      ...(options.maxSimulators !== undefined ? { maxSimulators: options.maxSimulators } : {}),
+      ...(options.backchannelUrl !== undefined ? { backchannelUrl: options.backchannelUrl } : {}),
     });
     // Notices (a slow event-stream client dropped, say) reach the log file through the console.
     built.events.on('notice', (notice) => console.warn(`identity-simulator: ${notice.message}`));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseDesktopArgs } from '../args/parse-desktop-args.js';
 import { decideLaunch, installFailedNotice, type LaunchInput } from './decide-launch.js';
 import { findElectronBinary, type BinaryProbe } from './find-electron-binary.js';
 import type { ElectronInstaller } from './electron-installer.js';
@@ -43,6 +44,23 @@ describe('decideLaunch', () => {
     ).toMatchObject({
       args: [APP, '--port=4200'],
     });
+  });
+
+  it('passes MAX_SIMULATORS and BACKCHANNEL_URL on as their flags, a flag given winning', () => {
+    const env = { DISPLAY: ':0', MAX_SIMULATORS: '8', BACKCHANNEL_URL: 'http://simulator:3000' };
+    expect(decide(present, { env })).toMatchObject({
+      args: [APP, '--max-simulators=8', '--backchannel-url=http://simulator:3000'],
+    });
+    expect(
+      decide(present, { argv: ['--max-simulators', '2', '--backchannel-url=http://b:1'], env }),
+    ).toMatchObject({
+      args: [APP, '--max-simulators', '2', '--backchannel-url=http://b:1'],
+    });
+    // A bad value goes on as it is: the app refuses it in the headless mode's words.
+    const bad = decide(present, { env: { DISPLAY: ':0', MAX_SIMULATORS: 'many' } });
+    expect(bad.mode === 'desktop' && parseDesktopArgs(bad.args).errors).toEqual([
+      '--max-simulators needs a whole number from 0 to 1000, got "many"',
+    ]);
   });
 
   it('needs no display on macOS and Windows', () => {

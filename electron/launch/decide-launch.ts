@@ -7,6 +7,13 @@ import { parseDesktopArgs } from '../args/parse-desktop-args.js';
 /** `npm start -- --headless`: run headless mode without looking for (or fetching) Electron. */
 export const HEADLESS_FLAG = '--headless';
 
+/** Environment variables passed on to the desktop app as the flags of the same meaning. */
+const ENV_FLAGS = [
+  ['PORT', '--port'],
+  ['MAX_SIMULATORS', '--max-simulators'],
+  ['BACKCHANNEL_URL', '--backchannel-url'],
+] as const;
+
 /** The command that fetches the Electron binary by hand (package.json `desktop:install`). */
 export const INSTALL_COMMAND = 'npm run desktop:install';
 
@@ -83,8 +90,13 @@ export function decideLaunch(input: LaunchInput): LaunchPlan {
       notice: `Downloading Electron ${input.installer.version} (about 100 MB) for the desktop window; this happens once…`,
     };
   }
-  const hasPort = argv.some((a) => a === '--port' || a.startsWith('--port='));
-  const portFromEnv = !hasPort && input.env.PORT ? [`--port=${input.env.PORT}`] : [];
+  // The variables the desktop app honours become its flags (a flag given wins): the app's main
+  // process reads no environment.
+  const fromEnv = ENV_FLAGS.flatMap(([name, flag]) => {
+    const value = input.env[name];
+    const given = argv.some((a) => a === flag || a.startsWith(`${flag}=`));
+    return !given && value ? [`${flag}=${value}`] : [];
+  });
   // Chromium will not run as root with its sandbox on (it aborts at once).
   const rootNoSandbox =
     input.isRoot && input.platform === 'linux' && !argv.includes('--no-sandbox')
@@ -93,7 +105,7 @@ export function decideLaunch(input: LaunchInput): LaunchPlan {
   return {
     mode: 'desktop',
     binary: input.lookup.path,
-    args: [input.appDir, ...argv, ...portFromEnv, ...rootNoSandbox],
+    args: [input.appDir, ...argv, ...fromEnv, ...rootNoSandbox],
   };
 }
 

@@ -424,6 +424,7 @@ describe.skipIf(skipReason !== undefined)(
       return {
         app,
         home,
+        pid: child.pid,
         events,
         next,
         emit,
@@ -565,6 +566,67 @@ describe.skipIf(skipReason !== undefined)(
         'Uncaught exception in the main process: Error: the provider fell over',
       );
       expect(log).toContain('Restarting after an unexpected error, as asked.');
+    }, 60_000);
+
+    it('takes the data folder as headless does, reads --max-simulators and --backchannel-url, and gives the folder back on quit', async () => {
+      const folder = join(work, 'multi-settings');
+      const packed = startPacked([
+        '--port=0',
+        `--user-data-dir=${folder}`,
+        '--max-simulators=2',
+        '--backchannel-url=http://simulator:3000',
+      ]);
+      const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
+      const lock = join(folder, 'presets', '.identity-simulator.lock');
+      expect(readFileSync(lock, 'utf8')).toBe(`${packed.pid}\n`);
+      const list = (await (await fetch(new URL('/_simulator/api/simulators', ui))).json()) as {
+        max: number;
+      };
+      expect(list.max).toBe(2);
+      const discovery = (await (
+        await fetch(new URL('/.well-known/openid-configuration', ui))
+      ).json()) as { token_endpoint: string };
+      expect(discovery.token_endpoint).toBe('http://simulator:3000/token');
+      packed.emit('app', 'window-all-closed', []);
+      expect(await packed.exited).toBe(0);
+      expect(existsSync(lock)).toBe(false);
+    }, 60_000);
+
+    it('refuses to start, in one line and a dialog, on a data folder another simulator holds or with a bad option', async () => {
+      const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
+        stdio: 'ignore',
+      });
+      running.push(holder);
+      const folder = join(work, 'held-data');
+      mkdirSync(join(folder, 'presets'), { recursive: true });
+      const lock = join(folder, 'presets', '.identity-simulator.lock');
+      writeFileSync(lock, `${holder.pid}\n`);
+      const line = `the data folder ${join(folder, 'presets')} is in use by another simulator (process ${holder.pid}); stop it or start the app with another --user-data-dir (two simulators on one folder would overwrite each other's files)`;
+
+      const held = startPacked(['--port=0', `--user-data-dir=${folder}`]);
+      expect(await held.exited).toBe(2);
+      expect(held.events.filter((e) => e.event === 'dialog')).toEqual([
+        { event: 'dialog', title: 'Identity Simulator could not start', content: line },
+      ]);
+      expect(held.events.some((e) => e.event === 'loadURL')).toBe(false);
+      expect(held.stderr()).toContain(`Identity Simulator could not start: ${line}`);
+      expect(readFileSync(lock, 'utf8')).toBe(`${holder.pid}\n`);
+
+      const smoke = startPacked(['--smoke-test', '--port=0', `--user-data-dir=${folder}`]);
+      expect(await smoke.exited).toBe(1);
+      expect(smoke.stderr()).toContain(`Smoke test failed: ${line}`);
+
+      const bad = startPacked(['--port=0', '--max-simulators=many']);
+      expect(await bad.exited).toBe(2);
+      expect(bad.events.find((e) => e.event === 'dialog')?.content).toBe(
+        '--max-simulators needs a whole number from 0 to 1000, got "many"',
+      );
+      expect(bad.events.some((e) => e.event === 'loadURL')).toBe(false);
+      const badUrl = startPacked(['--port=0', '--backchannel-url', 'not a url']);
+      expect(await badUrl.exited).toBe(2);
+      expect(badUrl.events.find((e) => e.event === 'dialog')?.content).toMatch(
+        /^--backchannel-url .*, got "not a url"$/,
+      );
     }, 60_000);
 
     it('keeps running after an uncaught exception when the tester chooses so', async () => {

@@ -32,6 +32,10 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
   let pins = { exchanges: [] as string[], journeys: [] as string[] };
   const client: AdminClient = {
     getConfig: async () => (calls.push({ name: 'getConfig' }), ok(config)),
+    getStreamConfig: async () => (
+      calls.push({ name: 'getStreamConfig' }),
+      ok({ version: 1, config })
+    ),
     postConfig: async (body) => {
       calls.push({ name: 'postConfig', body });
       if (body.responseConfiguration.sub === '')

@@ -27,11 +27,14 @@ import {
 } from './rp-check/drive/drive-settings.js';
 import type { DriveSettings } from './rp-check/rp-check-types.js';
 import type { Result } from './errors/result.js';
-import { MAX_SIMULATORS_LIMIT } from './simulator-name.js';
-import { simulatorUrl } from './config/field-rules.js';
-import { trimTrailingSlash } from './config/parse-config-request.js';
+import {
+  readBackchannelUrl,
+  readMaxSimulators,
+  withMultiSimulatorEnv,
+  type MultiSimulatorOptions,
+} from './multi-simulator-options.js';
 
-export interface CliOptions {
+export interface CliOptions extends MultiSimulatorOptions {
   port?: number;
   host: string;
   help: boolean;
@@ -50,25 +53,9 @@ export interface CliOptions {
   rpCheckStrict?: boolean;
   /** The --drive-* flags: the check drives the service itself. */
   drive?: DriveSettings;
-  /** How many named simulators (/sim/<name>/) may exist at once. */
-  maxSimulators?: number;
-  /** Where discovery places the back-channel endpoints (token, userinfo, JWKS). */
-  backchannelUrl?: string;
 }
 
-/** Reads --max-simulators (or MAX_SIMULATORS): a whole number from 0 to the limit. */
-export function parseMaxSimulators(raw: string | undefined): number | string {
-  const n = raw !== undefined && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
-  return n >= 0 && n <= MAX_SIMULATORS_LIMIT
-    ? n
-    : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got "${raw ?? ''}"`;
-}
-
-/** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) URL without query or fragment. */
-export function parseBackchannelUrl(raw: string | undefined): { url: string } | string {
-  const problem = raw === undefined || raw === '' ? 'must be an absolute URL' : simulatorUrl(raw);
-  return problem ? `${problem}, got "${raw ?? ''}"` : { url: trimTrailingSlash(raw as string) };
-}
+export { parseBackchannelUrl, parseMaxSimulators } from './multi-simulator-options.js';
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
                          [--log-bytes SIZE]
@@ -234,15 +221,15 @@ export function parseArgs(
         options.rpCheckStrict = true;
         break;
       case '--max-simulators': {
-        const n = parseMaxSimulators(value());
-        if (typeof n === 'string') return { ok: false, message: `--max-simulators ${n}` };
-        options.maxSimulators = n;
+        const n = readMaxSimulators(value(), '--max-simulators');
+        if (!n.ok) return { ok: false, message: n.error };
+        options.maxSimulators = n.value;
         break;
       }
       case '--backchannel-url': {
-        const url = parseBackchannelUrl(value());
-        if (typeof url === 'string') return { ok: false, message: `--backchannel-url ${url}` };
-        options.backchannelUrl = url.url;
+        const url = readBackchannelUrl(value(), '--backchannel-url');
+        if (!url.ok) return { ok: false, message: url.error };
+        options.backchannelUrl = url.value;
         break;
       }
       case '--drive-sign-in':
@@ -352,23 +339,12 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   }
   for (const w of settings.value.warnings) console.error(`identity-simulator: warning: ${w}`);
 
-  let { maxSimulators, backchannelUrl } = args.value;
-  if (maxSimulators === undefined && env.MAX_SIMULATORS) {
-    const n = parseMaxSimulators(env.MAX_SIMULATORS);
-    if (typeof n === 'string') {
-      console.error(`identity-simulator: MAX_SIMULATORS ${n}`);
-      return 2;
-    }
-    maxSimulators = n;
+  const multi = withMultiSimulatorEnv(args.value, env);
+  if (!multi.ok) {
+    console.error(`identity-simulator: ${multi.error}`);
+    return 2;
   }
-  if (backchannelUrl === undefined && env.BACKCHANNEL_URL) {
-    const url = parseBackchannelUrl(env.BACKCHANNEL_URL);
-    if (typeof url === 'string') {
-      console.error(`identity-simulator: BACKCHANNEL_URL ${url}`);
-      return 2;
-    }
-    backchannelUrl = url.url;
-  }
+  const { maxSimulators, backchannelUrl } = multi.value;
 
   const startup = loadStartupFiles(settings.value.config, args.value);
   if (!startup.ok) {

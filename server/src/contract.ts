@@ -4,7 +4,9 @@
  */
 
 export * from './config/config-types.js';
+export type { JsonChange } from './shared/json-changes.js';
 import type { SimulatorConfig } from './config/config-types.js';
+import type { JsonChange } from './shared/json-changes.js';
 
 export type ExchangeEndpoint =
   | 'authorize'
@@ -169,11 +171,34 @@ export interface SimulatorList {
   max: number;
 }
 
+/**
+ * The `config` event, and GET /_simulator/api/events/config: the whole configuration, and its
+ * version on this simulator's event stream (what the next `config-patch` builds on).
+ */
+export interface ConfigSnapshot {
+  version: number;
+  config: SimulatorConfig;
+}
+
+/** The `config-patch` event: what changed from configuration `version - 1` to `version`. */
+export interface ConfigPatch {
+  version: number;
+  changes: JsonChange[];
+}
+
+/** A named simulator created, reset or deleted (by first use, the API or a window). */
+export interface SimulatorsChange {
+  action: 'created' | 'reset' | 'deleted';
+  name: string;
+}
+
 /** Server-sent events on /_simulator/api/events; `event:` names are these keys. */
 export interface AdminEventMap {
   exchange: Exchange;
-  config: SimulatorConfig;
+  config: ConfigSnapshot;
+  'config-patch': ConfigPatch;
   reset: { cleared: true };
+  simulators: SimulatorsChange;
 }
 export type AdminEventName = keyof AdminEventMap;
 

@@ -215,6 +215,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       });
       return { name, createdAt: shared.clock(), ...parts };
     },
+    onChange: (change) => root.events.emit('simulators', change),
   });
   const root = createParts(shared, {
     config: options.config ?? defaultConfig(),

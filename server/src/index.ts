@@ -20,4 +20,10 @@ export { parseConfigRequest, applyConfigPatch } from './config/parse-config-requ
 export { ConfigStore } from './config/config-store.js';
 export { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
 export { UI_PREFIX, ADMIN_PREFIX } from './admin/prefixes.js';
+export {
+  readBackchannelUrl,
+  readMaxSimulators,
+  type MultiSimulatorOptions,
+} from './multi-simulator-options.js';
+export { lockDataFolder, LOCK_FILE } from './presets/data-folder-lock.js';
 export type * from './contract.js';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Exchange, SimulatorConfig } from './contract.js';
+import type { Exchange, SimulatorConfig, SimulatorsChange } from './contract.js';
 
 /** Something the host should tell the person running the simulator (a log line). */
 export interface SimulatorNotice {
@@ -14,6 +14,8 @@ export interface SimulatorEventMap {
   config: [SimulatorConfig];
   reset: [];
   notice: [SimulatorNotice];
+  /** On the root simulator's events: a named simulator created, reset or deleted. */
+  simulators: [SimulatorsChange];
 }
 
 export class SimulatorEvents extends EventEmitter<SimulatorEventMap> {

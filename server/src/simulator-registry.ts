@@ -1,7 +1,7 @@
 import type express from 'express';
 import type { RequestHandler } from 'express';
 import type { SimulatorContext } from './simulator-context.js';
-import type { SimulatorSummary } from './contract.js';
+import type { SimulatorsChange, SimulatorSummary } from './contract.js';
 import { err, ok, type Result } from './errors/result.js';
 import { describeBadName, SIM_PREFIX, SIMULATOR_NAME, simulatorPath } from './simulator-name.js';
 
@@ -35,6 +35,8 @@ export class SimulatorRegistry {
     private readonly deps: {
       max: number;
       create: (name: string) => NamedSimulator;
+      /** Told when one is created, reset or deleted, before a deleted one closes. */
+      onChange?: (change: SimulatorsChange) => void;
     },
   ) {}
 
@@ -65,23 +67,34 @@ export class SimulatorRegistry {
       });
     const simulator = this.deps.create(name);
     this.byName.set(name, simulator);
+    this.deps.onChange?.({ action: 'created', name });
     return ok({ simulator, created: true });
   }
 
   /** Deletes a named simulator and everything it held. False when there is none of that name. */
   delete(name: string): boolean {
-    const simulator = this.byName.get(name);
-    if (!simulator) return false;
-    this.byName.delete(name);
-    simulator.close();
-    return true;
+    return this.remove(name, 'deleted');
   }
 
   /** Replaces a named simulator by a fresh one (starting configuration, new keys, no state). */
   reset(name: string): NamedSimulator | undefined {
-    if (!this.delete(name)) return undefined;
-    const again = this.obtain(name);
-    return again.ok ? again.value.simulator : undefined;
+    if (!this.remove(name, 'reset')) return undefined;
+    const simulator = this.deps.create(name);
+    this.byName.set(name, simulator);
+    return simulator;
+  }
+
+  /**
+   * Takes a simulator out and closes it. Its windows hear why first (on their own event stream,
+   * which closes with it): a deleted one is gone, a reset one is back at once.
+   */
+  private remove(name: string, action: 'deleted' | 'reset'): boolean {
+    const simulator = this.byName.get(name);
+    if (!simulator) return false;
+    this.byName.delete(name);
+    this.deps.onChange?.({ action, name });
+    simulator.close();
+    return true;
   }
 
   list(): SimulatorSummary[] {
@@ -91,7 +104,8 @@ export class SimulatorRegistry {
   }
 
   close(): void {
-    for (const name of [...this.byName.keys()]) this.delete(name);
+    for (const simulator of [...this.byName.values()]) simulator.close();
+    this.byName.clear();
   }
 
   /**

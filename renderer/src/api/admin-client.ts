@@ -1,5 +1,6 @@
 import type {
   ConfigIssue,
+  ConfigSnapshot,
   ExchangeDetail,
   ExchangeEndpoint,
   ExchangePage,
@@ -15,6 +16,15 @@ import { err, ok, type ApiError, type FieldIssue, type Result } from './result.j
 /** Where the admin API lives on the simulator's own origin. */
 export const ADMIN_API = '/_simulator/api';
 export const HAR_URL = `${ADMIN_API}/exchanges.har`;
+
+/**
+ * The HAR export of one simulator's exchanges ('' the root simulator, a name a named one), or of
+ * every simulator's (null).
+ */
+export function harUrl(simulator: string | null): string {
+  if (simulator === null) return HAR_URL;
+  return `${HAR_URL}?${new URLSearchParams({ simulator: simulator === '' ? '/' : simulator }).toString()}`;
+}
 export const EVENTS_URL = `${ADMIN_API}/events`;
 
 export interface ExchangeQuery {
@@ -49,6 +59,8 @@ export function parseWarnings(body: unknown): FieldIssue[] {
 /** Every request the UI makes. Components never fetch; they call the store, which calls this. */
 export interface AdminClient {
   getConfig(): Promise<Result<SimulatorConfig>>;
+  /** The configuration as the event stream numbers it (to start again after a missed patch). */
+  getStreamConfig(): Promise<Result<ConfigSnapshot>>;
   postConfig(body: ConfigRequestBody): Promise<Result<SimulatorConfig>>;
   validateConfig(body: ConfigRequestBody): Promise<Result<ValidationOutcome>>;
   getDefaults(): Promise<Result<SimulatorConfig>>;
@@ -68,6 +80,10 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Looks like a configuration (GET /config's shape), as far as the UI relies on it. */
+export const isConfig = (b: unknown): b is SimulatorConfig =>
+  isRecord(b) && isRecord(b.clientConfiguration) && isRecord(b.responseConfiguration);
 
 /** The pins answer: two lists of ids. */
 export interface LogPins {
@@ -209,11 +225,15 @@ export function createApiCall(fetchImpl: FetchLike = (i, init) => fetch(i, init)
 export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, init)): AdminClient {
   const call = createApiCall(fetchImpl);
 
-  const isConfig = (b: unknown): b is SimulatorConfig =>
-    isRecord(b) && isRecord(b.clientConfiguration) && isRecord(b.responseConfiguration);
-
   return {
     getConfig: () => call('/config', {}, isConfig),
+    getStreamConfig: () =>
+      call(
+        `${EVENTS_URL}/config`,
+        {},
+        (b): b is ConfigSnapshot =>
+          isRecord(b) && Number.isSafeInteger(b.version) && isConfig(b.config),
+      ),
     postConfig: (body) => call('/config', { method: 'POST', json: body }, isConfig),
     async validateConfig(body) {
       const result = await call(

@@ -67,9 +67,11 @@ describe('openEventStream', () => {
     t.sources[0]?.open();
     t.sources[0]?.emit('exchange', JSON.stringify({ id: 'a', seq: 7 }), '7');
     t.sources[0]?.emit('reset', '');
+    t.sources[0]?.emit('simulators', '{"action":"deleted","name":"w1"}');
     expect(t.events).toEqual([
       { name: 'exchange', data: { id: 'a', seq: 7 }, lastEventId: '7' },
       { name: 'reset', data: { cleared: true }, lastEventId: '' },
+      { name: 'simulators', data: { action: 'deleted', name: 'w1' }, lastEventId: '' },
     ]);
     expect(t.states).toEqual(['connecting', 'open']);
   });

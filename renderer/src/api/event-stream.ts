@@ -32,7 +32,13 @@ export interface EventStreamOptions {
   backoff?: readonly number[];
 }
 
-export const EVENT_NAMES: readonly AdminEventName[] = ['exchange', 'config', 'reset'];
+export const EVENT_NAMES: readonly AdminEventName[] = [
+  'exchange',
+  'config',
+  'config-patch',
+  'reset',
+  'simulators',
+];
 const CLOSED = 2;
 
 /**

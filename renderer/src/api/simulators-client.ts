@@ -6,6 +6,8 @@ import type { Result } from './result.js';
 export interface SimulatorsClient {
   list(): Promise<Result<SimulatorList>>;
   create(name: string): Promise<Result<SimulatorSummary>>;
+  /** A fresh simulator of that name: starting configuration, new keys, no codes or tokens. */
+  reset(name: string): Promise<Result<SimulatorSummary>>;
   remove(name: string): Promise<Result<unknown>>;
 }
 
@@ -22,6 +24,8 @@ export function createSimulatorsClient(
   return {
     list: () => call(base, {}, isList),
     create: (name) => call(base, { method: 'POST', json: { name } }, isSummary),
+    reset: (name) =>
+      call(`${base}/${encodeURIComponent(name)}/reset`, { method: 'POST' }, isSummary),
     remove: (name) =>
       call(
         `${base}/${encodeURIComponent(name)}`,

@@ -1,14 +1,41 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SimulatorSummary } from '../../../server/src/contract.js';
 import type { SimulatorsClient } from '../api/simulators-client.js';
 import { simulatorHref } from '../api/simulator-base.js';
+import { Dialog } from '../components/Dialog.js';
+import { Icon } from '../components/Icon.js';
+import { useAppStore } from '../store/app-store-context.js';
 
 const ROOT_LABEL = 'Simulator: /';
+/** A line for the next page (after a delete the window opens on the root simulator). */
+const NOTICE_KEY = 'identity-simulator.simulator-notice';
+
+function takeNotice(): string | null {
+  try {
+    const notice = window.sessionStorage.getItem(NOTICE_KEY);
+    window.sessionStorage.removeItem(NOTICE_KEY);
+    return notice;
+  } catch {
+    return null;
+  }
+}
+
+function leaveNotice(notice: string): void {
+  try {
+    window.sessionStorage.setItem(NOTICE_KEY, notice);
+  } catch {
+    // No session storage: the root simulator opens without the line.
+  }
+}
+
+type Action = 'reset' | 'delete';
 
 /**
  * The header's simulator switcher: which simulator the configuration, errors and check screens
  * act on, and whose exchanges the log shows. Choosing one opens the window on it
- * (?simulator=<name>); a name typed in creates that simulator first.
+ * (?simulator=<name>); a name typed in creates that simulator first. A named simulator can be
+ * reset or deleted from here (the root one cannot be deleted); when the chosen one is deleted,
+ * here or anywhere else, the window goes back to the root simulator.
  */
 export function SimulatorSwitcher({
   client,
@@ -21,8 +48,13 @@ export function SimulatorSwitcher({
 }) {
   const [named, setNamed] = useState<SimulatorSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(takeNotice);
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const leaving = useRef(false);
+  const change = useAppStore((s) => s.simulatorsChange);
 
   useEffect(() => {
     let live = true;
@@ -34,9 +66,17 @@ export function SimulatorSwitcher({
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [client, change]);
 
   const go = (name: string) => navigate(simulatorHref(name, window.location.search));
+
+  // The chosen simulator deleted elsewhere (the API, another window): back to the root.
+  useEffect(() => {
+    if (!change || change.action !== 'deleted' || change.name !== chosen || leaving.current) return;
+    leaving.current = true;
+    leaveNotice(`/sim/${chosen}/ was deleted elsewhere; this is the root simulator`);
+    go('');
+  });
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,8 +87,30 @@ export function SimulatorSwitcher({
     else setError(r.error.message);
   };
 
+  const act = async (action: Action) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    if (action === 'delete') leaving.current = true;
+    const r = action === 'reset' ? await client.reset(chosen) : await client.remove(chosen);
+    setBusy(false);
+    setConfirming(null);
+    if (!r.ok) {
+      leaving.current = false;
+      setError(`Could not ${action} /sim/${chosen}/: ${r.error.message}`);
+      return;
+    }
+    if (action === 'delete') {
+      leaveNotice(`/sim/${chosen}/ was deleted; this is the root simulator`);
+      go('');
+      return;
+    }
+    setNotice(`/sim/${chosen}/ was reset: starting configuration, new keys, no codes or tokens`);
+  };
+
   const names = named.map((s) => s.name);
   if (chosen !== '' && !names.includes(chosen)) names.push(chosen);
+  const message = error ?? notice;
 
   return (
     <div className="simulator-switcher" data-testid="simulator-switcher">
@@ -66,6 +128,32 @@ export function SimulatorSwitcher({
           </option>
         ))}
       </select>
+      {chosen !== '' && (
+        <>
+          <button
+            type="button"
+            className="icon-btn header-btn"
+            aria-label={`Reset /sim/${chosen}/`}
+            title="Reset this simulator: starting configuration, new keys, no codes or tokens"
+            data-testid="simulator-reset"
+            disabled={busy}
+            onClick={() => setConfirming('reset')}
+          >
+            <Icon name="undo" size={13} />
+          </button>
+          <button
+            type="button"
+            className="icon-btn header-btn"
+            aria-label={`Delete /sim/${chosen}/`}
+            title="Delete this simulator and everything it holds"
+            data-testid="simulator-delete"
+            disabled={busy}
+            onClick={() => setConfirming('delete')}
+          >
+            <Icon name="trash" size={13} />
+          </button>
+        </>
+      )}
       <button
         type="button"
         className="icon-btn header-btn"
@@ -113,10 +201,64 @@ export function SimulatorSwitcher({
           )}
         </form>
       )}
-      {error !== null && !adding && (
-        <span role="alert" className="simulator-error" data-testid="simulator-error">
-          {error}
+      {message !== null && !adding && (
+        <span
+          role={error !== null ? 'alert' : 'status'}
+          className={`simulator-error${error !== null ? '' : ' is-notice'}`}
+          data-testid={error !== null ? 'simulator-error' : 'simulator-notice'}
+        >
+          {message}
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Dismiss"
+            onClick={() => {
+              setError(null);
+              setNotice(null);
+            }}
+          >
+            <Icon name="x" size={10} />
+          </button>
         </span>
+      )}
+      {confirming !== null && (
+        <Dialog
+          title={confirming === 'reset' ? 'Reset this simulator?' : 'Delete this simulator?'}
+          onClose={() => setConfirming(null)}
+          testId="simulator-confirm"
+        >
+          <p>
+            {confirming === 'reset' ? (
+              <>
+                <strong>/sim/{chosen}/</strong> starts again from the configuration the process
+                started with, with new signing keys. Its codes, access tokens, sessions, error
+                switches and check run are gone; relying parties must fetch its keys again.
+              </>
+            ) : (
+              <>
+                <strong>/sim/{chosen}/</strong> and everything it holds (configuration, keys, codes,
+                tokens, sessions, check run) are gone; its exchanges stay in the log. A later
+                request under /sim/{chosen}/ creates it afresh. The window goes back to the root
+                simulator.
+              </>
+            )}
+          </p>
+          <div className="dialog-actions">
+            <span className="spacer" />
+            <button type="button" className="btn" onClick={() => setConfirming(null)} autoFocus>
+              Keep it
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void act(confirming)}
+              data-testid="simulator-confirm-action"
+            >
+              {confirming === 'reset' ? 'Reset' : 'Delete'}
+            </button>
+          </div>
+        </Dialog>
       )}
     </div>
   );

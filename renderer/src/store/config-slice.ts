@@ -1,7 +1,12 @@
-import type { ErrorConfiguration, SimulatorConfig } from '../../../server/src/contract.js';
+import type {
+  ConfigSnapshot,
+  ErrorConfiguration,
+  SimulatorConfig,
+} from '../../../server/src/contract.js';
 import { toConfigRequestBody } from '../api/config-body.js';
 import { describeApiError, type FieldIssue } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
+import { followConfigStream, type ConfigMessage } from './config-stream.js';
 import { deepEqual } from './deep-equal.js';
 import { rebaseDraft } from './rebase-draft.js';
 
@@ -59,9 +64,14 @@ function withoutErrors(c: SimulatorConfig): Omit<SimulatorConfig, 'errorConfigur
   return rest;
 }
 
+/** Whether two configurations differ in more than their error toggles (what the form shows). */
+export function differsBeyondErrors(a: SimulatorConfig, b: SimulatorConfig): boolean {
+  return !deepEqual(withoutErrors(a), withoutErrors(b));
+}
+
 export function isDraftDirty(state: Pick<ConfigState, 'draft' | 'current'>): boolean {
   if (!state.draft || !state.current) return false;
-  return !deepEqual(withoutErrors(state.draft), withoutErrors(state.current));
+  return differsBeyondErrors(state.draft, state.current);
 }
 
 /** The simulator announced its configuration: keep the form in step unless it holds edits. */
@@ -136,6 +146,14 @@ export interface ConfigActions {
   loadConfig(): Promise<void>;
   loadDefaults(): Promise<void>;
   receiveConfig(config: SimulatorConfig): void;
+  /**
+   * A configuration message from the event stream: a whole configuration, or the changes since
+   * the last one. After a missed, unreadable or inapplicable patch the configuration is fetched
+   * again (resyncConfig) rather than left to drift.
+   */
+  receiveStreamConfig(message: ConfigMessage): { changedBeyondErrors: boolean };
+  /** Fetches the configuration the event stream's patches build on, and its version. */
+  resyncConfig(): Promise<void>;
   editDraft(recipe: (draft: SimulatorConfig) => SimulatorConfig): void;
   /** Replaces the form with a whole configuration (an import); applies nothing. */
   replaceDraft(config: SimulatorConfig): void;
@@ -176,6 +194,12 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       void get().validateDraft();
     }, VALIDATE_DELAY_MS);
   };
+  // What the event stream's next patch applies to (not `current`, which a POST's answer may
+  // already have moved ahead).
+  let streamBase: ConfigSnapshot | null = null;
+  let resyncing = false;
+  /** Messages that arrived while the configuration was being fetched again, in order. */
+  let waiting: ConfigMessage[] = [];
   /** The error toggles to send with any POST: the latest chosen ones. */
   const activeErrors = (): ErrorConfiguration | undefined =>
     get().pendingErrors ?? get().current?.errorConfiguration;
@@ -201,8 +225,47 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (defaults.ok) set({ defaults: defaults.value });
     },
     receiveConfig: (config) => {
+      const before = get().draft;
       set((s) => ({ ...receiveConfig(s, config), loadError: null }));
-      void get().refreshWarnings();
+      const after = get().draft;
+      // Warnings are about the form's values: a change to the error toggles alone (a counted
+      // fault used up, request by request) leaves them as they were.
+      if (!before || !after || differsBeyondErrors(before, after)) void get().refreshWarnings();
+    },
+    receiveStreamConfig(message) {
+      const unchanged = { changedBeyondErrors: false };
+      if (resyncing) {
+        waiting.push(message);
+        return unchanged;
+      }
+      const step = followConfigStream(streamBase, message);
+      if (step.kind === 'ignore') return unchanged;
+      if (step.kind === 'resync') {
+        void get().resyncConfig();
+        return unchanged;
+      }
+      // Compared with what the stream said last, not with `current` (a POST's answer).
+      const previous = streamBase?.config;
+      streamBase = step.base;
+      get().receiveConfig(step.base.config);
+      return {
+        changedBeyondErrors: !previous || differsBeyondErrors(previous, step.base.config),
+      };
+    },
+    async resyncConfig() {
+      if (resyncing) return;
+      resyncing = true;
+      const result = await deps.api.getStreamConfig();
+      resyncing = false;
+      // On failure the old base stays: the next patch shows whether it still follows.
+      if (result.ok) {
+        streamBase = result.value;
+        get().receiveConfig(result.value.config);
+        void get().refreshKeys();
+      }
+      const arrived = waiting;
+      waiting = [];
+      for (const message of arrived) get().receiveStreamConfig(message);
     },
     editDraft(recipe) {
       set((s) => editDraft(s, recipe));

@@ -1,4 +1,8 @@
-import type { PublicKeysView, SimulatorStatus } from '../../../server/src/contract.js';
+import type {
+  PublicKeysView,
+  SimulatorsChange,
+  SimulatorStatus,
+} from '../../../server/src/contract.js';
 import type { StreamState } from '../api/event-stream.js';
 import { describeApiError } from '../api/result.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
@@ -12,6 +16,8 @@ export interface ConnectionState {
   statusError: string | null;
   keys: PublicKeysView | null;
   keysError: string | null;
+  /** The last named simulator created, reset or deleted (seq counts them, so each is new). */
+  simulatorsChange: (SimulatorsChange & { seq: number }) | null;
 }
 
 export const initialConnectionState = (): ConnectionState => ({
@@ -21,6 +27,7 @@ export const initialConnectionState = (): ConnectionState => ({
   statusError: null,
   keys: null,
   keysError: null,
+  simulatorsChange: null,
 });
 
 export function setStreamState(
@@ -44,6 +51,7 @@ export interface ConnectionActions {
   setStreamState(stream: StreamState): void;
   refreshStatus(): Promise<void>;
   refreshKeys(): Promise<void>;
+  receiveSimulatorsChange(change: SimulatorsChange): void;
 }
 export type ConnectionSlice = ConnectionState & ConnectionActions;
 
@@ -55,6 +63,10 @@ export function createConnectionSlice(
   return {
     ...initialConnectionState(),
     setStreamState: (stream) => set((s) => setStreamState(s, stream, deps.now())),
+    receiveSimulatorsChange: (change) =>
+      set((s) => ({
+        simulatorsChange: { ...change, seq: (s.simulatorsChange?.seq ?? 0) + 1 },
+      })),
     async refreshStatus() {
       const result = await deps.api.getStatus();
       if (!result.ok) {

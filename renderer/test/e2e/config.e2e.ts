@@ -188,4 +188,47 @@ describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simu
     expect(reset.responseConfiguration.postalAddressDetails[0]?.streetName).toBe('FRAMPTON ROAD');
     expect(ui.pageErrors).toEqual([]);
   });
+
+  it('follows changes made elsewhere live, from the changes the event stream sends', async () => {
+    await app.goTo('config');
+    const resyncs: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/_simulator/api/events/config')) resyncs.push(r.url());
+    };
+    ui.page.on('request', onRequest);
+    const post = (body: object) =>
+      fetch(`${ui.baseUrl}/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const street = config.page.getByLabel('Address 1 Street name');
+    for (let i = 0; i < 5; i++) {
+      const res = await post({
+        responseConfiguration: {
+          email: `elsewhere.${i}@example.com`,
+          postalAddressDetails: [
+            { addressCountry: 'GB', streetName: `STREET ${i}`, postalCode: 'GL1 5QB' },
+          ],
+        },
+        errorConfiguration: {
+          faults: [{ target: 'trustmark', kind: 'outage', status: 503, requests: 3 }],
+        },
+      });
+      expect(res.status).toBe(200);
+      // A counted fault used up request by request: pushes keep coming, coalesced.
+      for (let r = 0; r < 3; r++) await fetch(`${ui.baseUrl}/trustmark`);
+      await expect
+        .poll(() => config.input('responseConfiguration.email').inputValue())
+        .toBe(`elsewhere.${i}@example.com`);
+      await expect.poll(() => street.inputValue()).toBe(`STREET ${i}`);
+    }
+    // The form followed: nothing of it is counted as the tester's own edit.
+    expect((await config.applyState.allTextContents()).join(' ')).not.toMatch(/unapplied change/);
+    ui.page.off('request', onRequest);
+    // Every push built on the last: the window never had to fetch the configuration again.
+    expect(resyncs).toEqual([]);
+    await config.resetToDefaults();
+    expect(ui.pageErrors).toEqual([]);
+  });
 });

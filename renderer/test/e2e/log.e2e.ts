@@ -111,7 +111,13 @@ describe.skipIf(!chromiumAvailable())('request log (Chromium, real simulator)', 
     await log.rows.nth(before.length - 1).waitFor();
     expect(await log.seqs()).toEqual(before);
 
+    // The window is on the root simulator: its HAR holds the root's exchanges unless all are asked.
+    expect(await log.harLink.getAttribute('href')).toBe(
+      '/_simulator/api/exchanges.har?simulator=%2F',
+    );
+    await ui.page.getByTestId('log-export-scope').selectOption('all');
     expect(await log.harLink.getAttribute('href')).toBe('/_simulator/api/exchanges.har');
+    await ui.page.getByTestId('log-export-scope').selectOption('chosen');
     await log.clear.click();
     await ui.page.getByTestId('log-empty').waitFor();
     const page = (await (await fetch(`${ui.baseUrl}/_simulator/api/exchanges`)).json()) as {

@@ -30,6 +30,7 @@ const ROUTES: Record<string, string> = {
   '/exchanges': 'GET, HEAD, DELETE',
   '/exchanges.har': 'GET, HEAD',
   '/events': 'GET',
+  '/events/config': 'GET, HEAD',
   '/keys': 'GET, HEAD',
   '/inspect': 'POST',
   '/defaults': 'GET, HEAD',
@@ -58,6 +59,13 @@ export function createAdminRouter(deps: AppDeps): Router {
     currentConfig: () => ctx.config.get(),
   });
   deps.onClose(() => stream.close());
+
+  /** A simulator the log can be exported for: the root, one that exists, or one the log names. */
+  const isKnownSimulator = (name: string): boolean =>
+    name === '/' ||
+    name === deps.simulator ||
+    deps.registry?.get(name) !== undefined ||
+    log.list().some((e) => e.simulator === name);
 
   const router = Router();
   router.use(requireLoopbackHost);
@@ -138,6 +146,14 @@ export function createAdminRouter(deps: AppDeps): Router {
       return;
     }
     const filter = parsed.value;
+    const name = filter.simulator;
+    if (name !== undefined && !isKnownSimulator(name)) {
+      badRequest(
+        res,
+        `simulator ${JSON.stringify(name)} is not a named simulator of this process and has no exchanges in the log; use / for the root simulator, or leave simulator out for all of them`,
+      );
+      return;
+    }
     // Masked one by one as they are written: the export holds no copy of the log.
     const exchanges = log.list().filter((e) => matchesFilter(e, filter));
     res.setHeader('Content-Disposition', 'attachment; filename="identity-simulator.har"');
@@ -179,6 +195,11 @@ export function createAdminRouter(deps: AppDeps): Router {
   });
 
   router.get('/events', stream.handle);
+  // The configuration as the event stream numbers it: a client that missed a config-patch
+  // starts again from here (GET /config is the live configuration, which may be newer).
+  router.get('/events/config', (_req, res) => {
+    res.json(stream.configSnapshot());
+  });
 
   router.get('/keys', async (_req, res, next) => {
     try {

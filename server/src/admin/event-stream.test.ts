@@ -6,7 +6,12 @@ import type { Exchange } from '../contract.js';
 import { defaultConfig } from '../config/defaults.js';
 import { SimulatorEvents, type SimulatorNotice } from '../simulator-events.js';
 import { ExchangeBuffer } from '../log/exchange-buffer.js';
-import { createEventStream, exchangeMessage, parseLastEventId } from './event-stream.js';
+import {
+  CONFIG_PUSH_MS,
+  createEventStream,
+  exchangeMessage,
+  parseLastEventId,
+} from './event-stream.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -101,6 +106,57 @@ describe('event stream', () => {
     events.emit('exchange', e);
     await expect.poll(() => client.text()).toContain(exchangeMessage(e));
     expect(exchangeMessage(e).startsWith('id: 1\nevent: exchange\ndata: {')).toBe(true);
+    client.res.destroy();
+  });
+
+  it('pushes what changed, numbered; the whole configuration only when that is shorter', async () => {
+    const { port, events, stream } = await serve(1000);
+    const client = await connect(port);
+    const messages = () =>
+      client
+        .text()
+        .split('\n\n')
+        .filter((m) => m.startsWith('event: config'))
+        .map((m) => ({
+          event: m.slice(7, m.indexOf('\n')),
+          data: JSON.parse(m.slice(m.indexOf('data: ') + 6)) as Record<string, unknown>,
+        }));
+    await expect.poll(() => messages().length).toBe(1);
+    const start = defaultConfig();
+    expect(messages()[0]).toEqual({ event: 'config', data: { version: 0, config: start } });
+
+    const c1 = { ...start, clientConfiguration: { ...start.clientConfiguration, clientId: 'c1' } };
+    events.emit('config', c1);
+    events.emit('config', c1); // nothing new by the next push: nothing is sent
+    // Then a list of 2,000 items, each changed: the changes would be longer than the whole.
+    const items = (v: number) => Array.from({ length: 2000 }, (_, i) => ({ n: i + v }));
+    const c2 = {
+      ...c1,
+      responseConfiguration: { ...c1.responseConfiguration, passportDetails: items(0) },
+    };
+    await new Promise((r) => setTimeout(r, CONFIG_PUSH_MS + 50));
+    events.emit('config', c2);
+    const c3 = {
+      ...c2,
+      responseConfiguration: { ...c2.responseConfiguration, passportDetails: items(1) },
+    };
+    await new Promise((r) => setTimeout(r, CONFIG_PUSH_MS + 50));
+    events.emit('config', c3);
+    await expect.poll(() => messages().length, { timeout: 2000 }).toBe(4);
+    expect(messages().map((m) => [m.event, m.data.version])).toEqual([
+      ['config', 0],
+      ['config-patch', 1],
+      ['config-patch', 2],
+      ['config', 3],
+    ]);
+    expect(messages()[1]?.data.changes).toEqual([
+      { op: 'replace', path: '/clientConfiguration/clientId', value: 'c1' },
+    ]);
+    expect(messages()[2]?.data.changes).toEqual([
+      { op: 'replace', path: '/responseConfiguration/passportDetails', value: items(0) },
+    ]);
+    expect(messages()[3]?.data.config).toEqual(c3);
+    expect(stream.configSnapshot()).toEqual({ version: 3, config: c3 });
     client.res.destroy();
   });
 

@@ -1,5 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Exchange, SimulatorConfig } from '../contract.js';
+import type {
+  ConfigPatch,
+  ConfigSnapshot,
+  Exchange,
+  SimulatorConfig,
+  SimulatorsChange,
+} from '../contract.js';
+import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
@@ -21,6 +28,11 @@ export const MAX_STALL_MS = 30_000;
 export const MAX_IDLE_MS = 5 * 60_000;
 /** Configuration changes are pushed at most this often (the latest state; none is lost). */
 export const CONFIG_PUSH_MS = 250;
+/**
+ * A `config-patch` whose text is longer than this is weighed against the whole configuration, and
+ * the shorter one is sent. Below it the changes go out without the configuration being written.
+ */
+export const PATCH_WEIGH_BYTES = 16 * 1024;
 /** Most clients at once; more are refused with 503 until one leaves. */
 export const MAX_CLIENTS = 50;
 
@@ -32,6 +44,11 @@ export interface EventStream {
   readonly clientCount: number;
   /** Bytes written but not yet taken by the clients' sockets, all clients together. */
   readonly bufferedBytes: number;
+  /**
+   * The configuration every live client holds (the last one pushed) and its version: what the
+   * next `config-patch` applies to. A client that missed a patch starts again from this.
+   */
+  configSnapshot(): ConfigSnapshot;
 }
 
 interface Client {
@@ -48,8 +65,10 @@ interface Client {
 
 export const exchangeMessage = (exchange: Exchange): string =>
   `id: ${exchange.seq}\nevent: exchange\ndata: ${JSON.stringify(maskExchange(exchange))}\n\n`;
-const configMessage = (config: Readonly<SimulatorConfig>): string =>
-  `event: config\ndata: ${JSON.stringify(config)}\n\n`;
+const configMessage = (snapshot: Readonly<ConfigSnapshot>): string =>
+  `event: config\ndata: ${JSON.stringify(snapshot)}\n\n`;
+const patchMessage = (patch: ConfigPatch): string =>
+  `event: config-patch\ndata: ${JSON.stringify(patch)}\n\n`;
 const RESET_MESSAGE = `event: reset\ndata: ${JSON.stringify({ cleared: true })}\n\n`;
 
 /** Last-Event-ID (header, or ?lastEventId= for clients that cannot send headers). */
@@ -65,7 +84,8 @@ export function parseLastEventId(req: Request): number | undefined | 'invalid' {
 /**
  * Server-sent events for the admin API. Each message about an exchange carries `id: <seq>`. A new
  * subscriber gets the log (or what follows its Last-Event-ID) written to its own response only,
- * one message at a time as its socket drains, then the current configuration, then live events.
+ * one message at a time as its socket drains, then the whole configuration (numbered), then live
+ * events, configuration changes among them as numbered patches (`config-patch`).
  * Memory stays bounded: at most MAX_CLIENTS clients, each with at most MAX_BUFFERED_BYTES
  * waiting; a client that falls further behind, or does not read for MAX_STALL_MS, is dropped
  * with a notice (the host prints it) and may reconnect with Last-Event-ID.
@@ -133,7 +153,9 @@ export function createEventStream(deps: {
       const next = log.firstAfter(client.cursor);
       if (!next) {
         client.replaying = false;
-        write(client, configMessage(deps.currentConfig()));
+        // The configuration the live clients hold: any change since reaches it as a patch
+        // (a push is at most CONFIG_PUSH_MS away).
+        write(client, configMessage({ version: configVersion, config: pushedConfig }));
         return;
       }
       client.cursor = next.seq;
@@ -197,15 +219,32 @@ export function createEventStream(deps: {
   // Configuration pushes are coalesced: at most one per CONFIG_PUSH_MS, the latest state. A
   // counted fault changes the configuration on every request it hits; pushing each change to
   // every client would multiply one request's cost by the clients and the configuration's size.
+  // A push carries what changed since the one before (every live client holds that one): the
+  // whole configuration goes out only when a client starts (at the end of its replay) and when
+  // the changes would be longer than the configuration itself.
+  let pushedConfig: Readonly<SimulatorConfig> = deps.currentConfig();
+  let configVersion = 0;
   let pendingConfig: Readonly<SimulatorConfig> | undefined;
   let configTimer: NodeJS.Timeout | undefined;
+  const pushMessage = (changes: JsonChange[]): string => {
+    const patch = patchMessage({ version: configVersion, changes });
+    if (patch.length <= PATCH_WEIGH_BYTES) return patch;
+    const whole = configMessage({ version: configVersion, config: pushedConfig });
+    return whole.length < patch.length ? whole : patch;
+  };
   const pushConfig = (): void => {
     configTimer = undefined;
     if (!pendingConfig) return;
     const config = pendingConfig;
     pendingConfig = undefined;
+    // The store never changes a configuration in place, so the unchanged parts are the same
+    // objects and the comparison skips them.
+    const changes = clients.size > 0 ? jsonChanges(pushedConfig, config) : undefined;
+    if (changes?.length === 0) return;
+    configVersion++;
+    pushedConfig = config;
     // A replaying client gets the configuration of the moment when its replay ends.
-    if (clients.size > 0) broadcast(configMessage(config));
+    if (changes) broadcast(pushMessage(changes));
     configTimer = setTimeout(pushConfig, configPushMs);
     configTimer.unref();
   };
@@ -218,6 +257,13 @@ export function createEventStream(deps: {
     for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
   };
   logEvents.on('reset', onReset);
+  // Named simulators created, reset or deleted: every window's switcher follows the list, and a
+  // window on a deleted one hears it before its stream ends.
+  const onSimulators = (change: SimulatorsChange): void => {
+    const message = `event: simulators\ndata: ${JSON.stringify(change)}\n\n`;
+    for (const client of [...clients.values()]) write(client, message);
+  };
+  logEvents.on('simulators', onSimulators);
 
   const handle: RequestHandler = (req, res) => {
     const lastEventId = parseLastEventId(req);
@@ -289,6 +335,7 @@ export function createEventStream(deps: {
       if (configTimer) clearTimeout(configTimer);
       logEvents.off('exchange', onExchange);
       logEvents.off('reset', onReset);
+      logEvents.off('simulators', onSimulators);
       for (const res of [...clients.keys()]) {
         forget(res);
         res.end();
@@ -296,6 +343,9 @@ export function createEventStream(deps: {
     },
     get clientCount() {
       return clients.size;
+    },
+    configSnapshot() {
+      return { version: configVersion, config: pushedConfig };
     },
     get bufferedBytes() {
       let total = 0;

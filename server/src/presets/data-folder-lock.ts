@@ -31,7 +31,12 @@ function holderOf(file: string): number | undefined {
  * and the process that holds it. A lock left by a process that no longer runs is taken over.
  * Returns the function that releases it.
  */
-export function lockDataFolder(dir: string, pid = process.pid): Result<() => void, string> {
+export function lockDataFolder(
+  dir: string,
+  pid = process.pid,
+  /** How this host is given another folder, for the refusal line. */
+  anotherFolder = 'give another --data-dir',
+): Result<() => void, string> {
   const file = join(dir, LOCK_FILE);
   try {
     mkdirSync(dir, { recursive: true });
@@ -56,7 +61,7 @@ export function lockDataFolder(dir: string, pid = process.pid): Result<() => voi
     const holder = holderOf(file);
     if (holder !== undefined && holder !== pid && isRunning(holder))
       return err(
-        `the data folder ${dir} is in use by another simulator (process ${holder}); stop it or give another --data-dir (two simulators on one folder would overwrite each other's files)`,
+        `the data folder ${dir} is in use by another simulator (process ${holder}); stop it or ${anotherFolder} (two simulators on one folder would overwrite each other's files)`,
       );
     // Left by a process that has gone (or by this one): take it over.
     try {

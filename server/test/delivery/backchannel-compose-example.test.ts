@@ -10,8 +10,8 @@ import { configFromEnv } from '../../src/config/from-env.js';
 import { parseBackchannelUrl } from '../../src/cli.js';
 import { createSimulator } from '../../src/index.js';
 import { testKeys } from '../helpers/test-simulator.js';
+import { readmeComposeExample } from './readme-compose-example.js';
 
-const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 const DOCKERFILE = readFileSync(new URL('../../../Dockerfile', import.meta.url), 'utf8');
 
 interface Service {
@@ -23,11 +23,7 @@ interface Service {
 }
 
 function composeExample(): Record<string, Service> {
-  const block = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)]
-    .map((m) => m[1] as string)
-    .find((b) => b.includes('BACKCHANNEL_URL'));
-  if (!block) throw new Error('the README has no compose example with BACKCHANNEL_URL');
-  return (yaml.load(block) as { services: Record<string, Service> }).services;
+  return (yaml.load(readmeComposeExample()) as { services: Record<string, Service> }).services;
 }
 
 describe('README: the back-channel compose example', () => {

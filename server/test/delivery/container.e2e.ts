@@ -16,22 +16,20 @@
  * name. On Linux in CI (CI=true) that is a failure: .ci/install-podman installs it.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { argon2id } from '@noble/hashes/argon2.js';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
 import { freePort, headlessNodeFlags } from '../../../bench/lib/processes.mjs';
-import { findPodman, type Podman } from './podman.js';
+import { findPodman, hostUlimits, until, withoutPodmanLog, type Podman } from './podman.js';
 import { ensureLocalNodeImage } from './local-node-image.js';
+import { simulatorBuild } from './simulator-image-build.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const IMAGE = `localhost/identity-simulator:test-${process.pid}`;
-/** Where the host's CA bundle is mounted during the build, for `npm ci`. */
-const BUILD_CA_PATH = '/etc/ssl/certs/build-host-ca.pem';
 
 // Linux only: the test reaches the container through podman's host network, which on macOS and
 // Windows is a virtual machine's.
@@ -43,33 +41,6 @@ const requiredHere = process.env.CI === 'true' && process.platform === 'linux';
 const skipReason = lookup.ok ? undefined : lookup.reason;
 if (skipReason) console.warn(`container image: SKIPPED (${skipReason})`);
 
-/** The CA bundle this machine's Node and npm trust, if there is one to hand to the build. */
-function hostCaBundle(): string | undefined {
-  const npmCafile = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' });
-  const candidates = [
-    process.env.NODE_EXTRA_CA_CERTS,
-    process.env.SSL_CERT_FILE,
-    npmCafile.status === 0 ? npmCafile.stdout.trim() : undefined,
-    '/etc/ssl/certs/ca-certificates.crt',
-  ];
-  return candidates.find((p) => p && p !== 'null' && p !== 'undefined' && existsSync(p));
-}
-
-function npmRegistry(): string {
-  const out = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' });
-  return out.status === 0 && out.stdout.trim() ? out.stdout.trim() : 'https://registry.npmjs.org/';
-}
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 interface ImageConfig {
   User: string;
   Env: string[];
@@ -77,34 +48,6 @@ interface ImageConfig {
   ExposedPorts: Record<string, unknown>;
   Labels?: Record<string, string>;
   Healthcheck?: { Test: string[] };
-}
-
-/**
- * `podman run` flags setting the open-file and process limits to this machine's own: podman
- * otherwise raises them, which sandboxed machines refuse ("error setting rlimit").
- */
-function hostLimitFlags(): string[] {
-  if (!existsSync('/proc/self/limits')) return [];
-  const limits = readFileSync('/proc/self/limits', 'utf8');
-  const hard = (name: string): number | undefined => {
-    const match = new RegExp(`^${name}\\s+\\S+\\s+(\\d+)`, 'm').exec(limits);
-    return match?.[1] ? Number(match[1]) : undefined;
-  };
-  const pidMax = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8').trim());
-  const files = hard('Max open files');
-  const processes = Math.min(hard('Max processes') ?? Infinity, pidMax);
-  return [
-    ...(files ? ['--ulimit', `nofile=${files}:${files}`] : []),
-    ...(Number.isFinite(processes) ? ['--ulimit', `nproc=${processes}:${processes}`] : []),
-  ];
-}
-
-/** Podman's own log lines (about health check timers where there is no systemd) removed. */
-function withoutPodmanLog(stderr: string): string {
-  return stderr
-    .split('\n')
-    .filter((line) => !/^time="[^"]*" level=/.test(line))
-    .join('\n');
 }
 
 if (skipReason !== undefined && requiredHere)
@@ -120,7 +63,7 @@ describe.skipIf(skipReason !== undefined)(
     let podman: Podman;
     let config: ImageConfig;
     const containers: string[] = [];
-    const runFlags = ['--network', 'host', ...hostLimitFlags()];
+    const runFlags = ['--network', 'host', ...hostUlimits().flatMap((u) => ['--ulimit', u])];
 
     beforeAll(async () => {
       if (!lookup.ok) throw new Error('unreachable: the suite is skipped without podman');
@@ -128,27 +71,15 @@ describe.skipIf(skipReason !== undefined)(
       const started = Date.now();
       const base = process.env.CONTAINER_TEST_NODE_IMAGE || (await ensureLocalNodeImage(podman));
       const baseReady = Date.now();
-      const ca = hostCaBundle();
+      const build = simulatorBuild(base);
       await podman.ok(
         [
           'build',
           '--layers=false',
           '--format',
           'docker', // HEALTHCHECK is kept only in the Docker image format
-          '--network',
-          'host',
-          '--build-arg',
-          `NODE_IMAGE=${base}`,
-          '--build-arg',
-          `NPM_CONFIG_REGISTRY=${npmRegistry()}`,
-          ...(ca
-            ? [
-                '--volume',
-                `${ca}:${BUILD_CA_PATH}:ro`,
-                '--build-arg',
-                `NODE_EXTRA_CA_CERTS=${BUILD_CA_PATH}`,
-              ]
-            : []),
+          ...build.podmanFlags,
+          ...build.buildArgs.flatMap((arg) => ['--build-arg', arg]),
           '--tag',
           IMAGE,
           '--file',

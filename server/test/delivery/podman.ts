@@ -4,6 +4,7 @@
  * machines have podman with runc but without podman's default runtime (crun).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 
 export interface PodmanResult {
   code: number | null;
@@ -17,6 +18,8 @@ export interface Podman {
   /** Like run, but throws with the output when the exit code is not 0. */
   ok(args: readonly string[], options?: { timeoutMs?: number }): Promise<string>;
   version: string;
+  /** The OCI runtime chosen with `--runtime`, or undefined for podman's default. */
+  runtime: string | undefined;
 }
 
 export type PodmanLookup = { ok: true; podman: Podman } | { ok: false; reason: string };
@@ -74,5 +77,52 @@ export function findPodman(): PodmanLookup {
       );
     return result.stdout;
   };
-  return { ok: true, podman: { run, ok, version: version.stdout.trim() } };
+  return {
+    ok: true,
+    podman: { run, ok, version: version.stdout.trim(), runtime: globalFlags[1] },
+  };
+}
+
+/**
+ * The open-file and process limits of this machine, as `nofile=N:N` and `nproc=N:N`, for
+ * containers to run with: podman otherwise raises them, which sandboxed machines refuse ("error
+ * setting rlimit").
+ */
+export function hostUlimits(): string[] {
+  if (!existsSync('/proc/self/limits')) return [];
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const hard = (name: string): number | undefined => {
+    const match = new RegExp(`^${name}\\s+\\S+\\s+(\\d+)`, 'm').exec(limits);
+    return match?.[1] ? Number(match[1]) : undefined;
+  };
+  const pidMax = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8').trim());
+  const files = hard('Max open files');
+  const processes = Math.min(hard('Max processes') ?? Infinity, pidMax);
+  return [
+    ...(files ? [`nofile=${files}:${files}`] : []),
+    ...(Number.isFinite(processes) ? [`nproc=${processes}:${processes}`] : []),
+  ];
+}
+
+/** Podman's own log lines (about health check timers where there is no systemd) removed. */
+export function withoutPodmanLog(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !/^time="[^"]*" level=/.test(line))
+    .join('\n');
+}
+
+/** Polls `probe` every 250 ms until it answers something other than undefined. */
+export async function until<T>(
+  what: string,
+  ms: number,
+  probe: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

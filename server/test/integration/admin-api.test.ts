@@ -464,6 +464,28 @@ describe('the admin API is locked down', () => {
     expect(wrong.body).toMatchObject({ error: 'method_not_allowed' });
   });
 
+  it('GET /events/config: the numbered configuration; odd queries ignored, other methods 405', async () => {
+    const h = await fresh();
+    const config = (await request(h.app).get('/config')).body as unknown;
+    const first = await request(h.app).get(`${API}/events/config`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ version: expect.any(Number), config });
+    for (const query of ['?version=abc', '?version[]=1', '?config[a]=b', '?version=-1&version=2']) {
+      const res = await request(h.app).get(`${API}/events/config${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(first.body);
+    }
+    for (const method of ['post', 'put', 'delete'] as const) {
+      const res = await request(h.app)[method](`${API}/events/config`).send({ version: 9 });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+    }
+    const foreign = await request(h.app).get(`${API}/events/config`).set('Host', 'evil.example');
+    expect(foreign.status).toBe(403);
+    expect((await request(h.app).get('/config')).body).toEqual(config);
+    await expectStillServing(h);
+  });
+
   it('records none of its own requests', async () => {
     const h = await fresh();
     await request(h.app).get(`${API}/status`);

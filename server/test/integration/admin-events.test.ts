@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange, SimulatorConfig } from '../../src/contract.js';
+import type { ConfigPatch, ConfigSnapshot, Exchange } from '../../src/contract.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 
 const API = '/_simulator/api';
@@ -116,7 +116,10 @@ describe('GET /events', () => {
       ['config', undefined],
     ]);
     expect(exchangeOf(replay[0]).endpoint).toBe('trustmark');
-    expect((JSON.parse(replay[2]?.data ?? '{}') as SimulatorConfig).simulatorUrl).toBe(s.baseUrl);
+    const snapshot = JSON.parse(replay[2]?.data ?? '{}') as ConfigSnapshot;
+    expect(snapshot.config.simulatorUrl).toBe(s.baseUrl);
+    expect(snapshot.config).toEqual(s.simulator.config.get());
+    expect(Number.isSafeInteger(snapshot.version)).toBe(true);
 
     await hit('/.well-known/did.json');
     const live = await stream.next();
@@ -179,21 +182,36 @@ describe('GET /events', () => {
     expect((await fetch(`${s.baseUrl}${API}/status`)).status).toBe(200);
   });
 
-  it('streams config changes and resets', async () => {
+  it('streams config changes (what changed, numbered) and resets', async () => {
     const s = await start();
     const stream = await open();
-    await stream.replay();
+    const replay = await stream.replay();
+    const { version } = JSON.parse(replay.at(-1)?.data ?? '{}') as ConfigSnapshot;
     const post = await fetch(`${s.baseUrl}/config`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientConfiguration: { clientId: 'changed-client' } }),
+      body: JSON.stringify({
+        clientConfiguration: { clientId: 'changed-client' },
+        responseConfiguration: { email: null },
+      }),
     });
     expect(post.status).toBe(200);
     const messages = [await stream.next(), await stream.next()];
-    const config = messages.find((m) => m?.event === 'config');
-    expect((JSON.parse(config?.data ?? '{}') as SimulatorConfig).clientConfiguration.clientId).toBe(
-      'changed-client',
-    );
+    const patch = messages.find((m) => m?.event === 'config-patch');
+    expect(JSON.parse(patch?.data ?? '{}') as ConfigPatch).toEqual({
+      version: version + 1,
+      changes: [
+        { op: 'replace', path: '/clientConfiguration/clientId', value: 'changed-client' },
+        { op: 'replace', path: '/responseConfiguration/email', value: null },
+      ],
+    });
+    // The configuration the stream numbers, for a client that missed a patch.
+    const fetched = await fetch(`${s.baseUrl}${API}/events/config`);
+    expect(fetched.headers.get('cache-control')).toBe('no-store');
+    expect(await fetched.json()).toEqual({
+      version: version + 1,
+      config: s.simulator.config.get(),
+    });
     expect(messages.find((m) => m?.event === 'exchange')).toBeDefined();
 
     const cleared = await fetch(`${s.baseUrl}${API}/exchanges`, { method: 'DELETE' });
@@ -227,5 +245,55 @@ describe('GET /events', () => {
     sim = undefined;
     expect(await a.next()).toBeUndefined();
     expect(await b.next()).toBeUndefined();
+  });
+});
+
+describe('GET /events: named simulators created, reset and deleted', () => {
+  const SIMS = `${API}/simulators`;
+  const post = (path: string, body?: unknown) =>
+    fetch(`${sim?.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it("the root's stream tells each change; a deleted one's stream tells it, then ends", async () => {
+    await start();
+    const root = await open();
+    await root.replay();
+    expect((await post(SIMS, { name: 'w1' })).status).toBe(201);
+    const created = await root.next();
+    expect(created?.event).toBe('simulators');
+    expect(JSON.parse(created?.data ?? '')).toEqual({ action: 'created', name: 'w1' });
+
+    const named = await open(`/sim/w1${API}/events`);
+    await named.replay();
+    expect((await post(`${SIMS}/w1/reset`)).status).toBe(200);
+    for (const stream of [root, named]) {
+      const m = await stream.next();
+      expect([m?.event, JSON.parse(m?.data ?? '')]).toEqual([
+        'simulators',
+        { action: 'reset', name: 'w1' },
+      ]);
+    }
+    // The reset one's stream ended with its old simulator; a new one reaches the fresh simulator.
+    expect(await named.next()).toBeUndefined();
+    const again = await open(`/sim/w1${API}/events`);
+    await again.replay();
+
+    const del = await fetch(`${sim?.baseUrl}${SIMS}/w1`, { method: 'DELETE' });
+    expect(del.status).toBe(204);
+    for (const stream of [root, again]) {
+      const m = await stream.next();
+      expect([m?.event, JSON.parse(m?.data ?? '')]).toEqual([
+        'simulators',
+        { action: 'deleted', name: 'w1' },
+      ]);
+    }
+    expect(await again.next()).toBeUndefined();
+    // Deleting one that does not exist tells nobody anything.
+    expect((await fetch(`${sim?.baseUrl}${SIMS}/w1`, { method: 'DELETE' })).status).toBe(404);
+    await hit('/trustmark');
+    expect((await root.next())?.event).toBe('exchange');
   });
 });

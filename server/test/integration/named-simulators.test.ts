@@ -131,6 +131,42 @@ describe('named simulators: isolated', () => {
     expect(sim.config.get().errorConfiguration.idTokenErrors).toEqual([]);
   });
 
+  it('each numbers its own configuration on its own event stream (the base a client resyncs to)', async () => {
+    const sim = simulator();
+    const snapshot = async (prefix: string) =>
+      (await request(sim.app).get(`${prefix}/_simulator/api/events/config`).expect(200)).body as {
+        version: number;
+        config: unknown;
+      };
+    const config = async (prefix: string) =>
+      (await request(sim.app).get(`${prefix}/config`).expect(200)).body as unknown;
+    await config('/sim/one');
+    await config('/sim/two');
+    const before = {
+      one: await snapshot('/sim/one'),
+      two: await snapshot('/sim/two'),
+      root: await snapshot(''),
+    };
+    await request(sim.app)
+      .post('/sim/one/config')
+      .send({ responseConfiguration: { email: null } })
+      .expect(200);
+    const one = await snapshot('/sim/one');
+    expect(one.version).toBe(before.one.version + 1);
+    expect(one.config).toEqual(await config('/sim/one'));
+    expect(
+      (one.config as { responseConfiguration: { email: unknown } }).responseConfiguration.email,
+    ).toBeNull();
+    for (const [prefix, was] of [
+      ['/sim/two', before.two],
+      ['', before.root],
+    ] as const) {
+      const now = await snapshot(prefix);
+      expect(now).toEqual(was);
+      expect(now.config).toEqual(await config(prefix));
+    }
+  });
+
   it('a sign-in session is kept per simulator, in a cookie of its own path', async () => {
     const sim = simulator();
     const first = await request(sim.app).get(`/sim/a/authorize?${authorizeQuery().toString()}`);
@@ -347,5 +383,50 @@ describe('--max-simulators and --backchannel-url', () => {
     }
     expect(errors[0]).toContain('MAX_SIMULATORS needs a whole number');
     expect(errors[1]).toContain('BACKCHANNEL_URL must use http or https');
+  });
+});
+
+describe('named simulators: the HAR export of one simulator', () => {
+  const HAR = '/_simulator/api/exchanges.har';
+  const paths = async (sim: Simulator, query: string) => {
+    const res = await request(sim.app).get(`${HAR}${query}`).expect(200);
+    const har = JSON.parse(res.text) as { log: { entries: { request: { url: string } }[] } };
+    return har.log.entries.map((e) => new URL(e.request.url).pathname).sort();
+  };
+
+  it('?simulator=<name> exports that simulator only, / the root, none all of them', async () => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    await request(sim.app).get('/sim/b/trustmark').expect(200);
+    await request(sim.app).get('/trustmark').expect(200);
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
+    expect(await paths(sim, '?simulator=/')).toEqual(['/trustmark']);
+    expect(await paths(sim, '')).toEqual(['/sim/a/trustmark', '/sim/b/trustmark', '/trustmark']);
+    // One that exists but has done nothing yet: an empty export, not an error.
+    await request(sim.app).post(API).send({ name: 'quiet' }).expect(201);
+    expect(await paths(sim, '?simulator=quiet')).toEqual([]);
+    // Deleted, its exchanges stay in the log and can still be exported.
+    await request(sim.app).delete(`${API}/a`).expect(204);
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
+  });
+
+  it.each([
+    ['?simulator=never', /"never" is not a named simulator of this process/],
+    ['?simulator=Upper', /simulator must be a simulator name/],
+    ['?simulator=..', /simulator must be a simulator name/],
+    ['?simulator=a%2Fb', /simulator must be a simulator name/],
+    [`?simulator=${'a'.repeat(65)}`, /simulator must be a simulator name/],
+    // A repeated parameter keeps its last value (as everywhere): that one is judged.
+    ['?simulator=a&simulator=b', /"b" is not a named simulator/],
+    ['?simulator[x]=a', /Unknown parameter simulator\[x\]/],
+  ])('%s is a 400 in the documented shape, and nothing is created', async (query, message) => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    const res = await request(sim.app).get(`${HAR}${query}`).expect(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.error_description).toMatch(message);
+    expect(await names(sim)).toEqual(['a']);
+    // The process keeps serving.
+    expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
   });
 });

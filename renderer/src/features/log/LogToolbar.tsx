@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { FilterBox } from '../../components/FilterBox.js';
 import { Icon } from '../../components/Icon.js';
-import { HAR_URL } from '../../api/admin-client.js';
+import { harUrl } from '../../api/admin-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import type { OutcomeFilter } from '../../store/log-slice.js';
@@ -26,6 +27,10 @@ export function LogToolbar() {
   const clearLog = useAppStore((s) => s.clearLog);
   const clearError = useAppStore((s) => s.clearError);
   const filtered = useAppStore(selectors.isFiltered);
+  // The window's simulator ('' the root); the HAR holds its exchanges unless "all" is chosen.
+  const chosen = filter.simulator ?? null;
+  const [harOfAll, setHarOfAll] = useState(false);
+  const harOf = harOfAll ? null : chosen;
   return (
     <div className="log-toolbar" role="toolbar" aria-label="Request log">
       <FilterBox
@@ -117,11 +122,29 @@ export function LogToolbar() {
       >
         <Icon name="trash" size={12} /> Clear
       </button>
+      {chosen !== null ? (
+        <select
+          className="input select select-sm"
+          value={harOfAll ? 'all' : 'chosen'}
+          onChange={(e) => setHarOfAll(e.target.value === 'all')}
+          aria-label="HAR export of"
+          title="Which exchanges the HAR download holds"
+          data-testid="log-export-scope"
+        >
+          <option value="chosen">{chosen === '' ? 'HAR of /' : `HAR of /sim/${chosen}/`}</option>
+          <option value="all">HAR of all simulators</option>
+        </select>
+      ) : null}
       <a
         className="btn btn-sm"
-        href={HAR_URL}
-        download="identity-simulator.har"
+        href={harUrl(harOf)}
+        download={harOf ? `identity-simulator-${harOf}.har` : 'identity-simulator.har'}
         data-testid="log-export-har"
+        title={
+          harOf === null
+            ? 'Download every simulator’s exchanges as HAR'
+            : `Download the exchanges of ${harOf === '' ? 'the root simulator' : `/sim/${harOf}/`} as HAR`
+        }
       >
         <Icon name="download" size={12} /> HAR
       </a>
