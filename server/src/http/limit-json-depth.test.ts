@@ -16,6 +16,17 @@ describe('jsonDeeperThan', () => {
   it('finds a deep branch among shallow ones', () => {
     expect(jsonDeeperThan({ x: 1, y: nest(10) }, 5)).toBe(true);
   });
+  it('accepts exactly the limit and refuses one level more, arrays and objects alike', () => {
+    expect(jsonDeeperThan(nest(64), 64)).toBe(false);
+    expect(jsonDeeperThan(nest(65), 64)).toBe(true);
+    expect(jsonDeeperThan([[[]]], 3)).toBe(false);
+    expect(jsonDeeperThan([[[[]]]], 3)).toBe(true);
+  });
+  it('looks into own keys only, "__proto__" included', () => {
+    const parsed = JSON.parse('{"__proto__":{"a":{"b":{"c":{}}}}}') as unknown;
+    expect(jsonDeeperThan(parsed, 4)).toBe(true);
+    expect(jsonDeeperThan(parsed, 5)).toBe(false);
+  });
   it('handles 100,000 levels without a stack overflow', () => {
     expect(jsonDeeperThan(nest(100_000), 64)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { SimulatorEvents } from '../simulator-events.js';
 import { notesOf } from '../http/exchange-notes.js';
 import { ExchangeBuffer } from './exchange-buffer.js';
 import { createExchangeRecorder, isSimulatorPath, MAX_CAPTURED_BODY } from './exchange-recorder.js';
+import { keepJsonText } from './request-body-text.js';
 
 /** A tiny app with the recorder first, as the simulator mounts it. */
 function recordedApp(capacity = 50) {
@@ -260,6 +261,55 @@ describe('exchange recorder', () => {
     expect(e.aborted).toBe(true);
     expect(e.outcome).toMatchObject({ kind: 'error', code: 'client_closed' });
     expect(emitted).toHaveLength(1);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('lets the parsed request body go once the answer is out, keeping its text for the log', async () => {
+    const log = new ExchangeBuffer(5);
+    const app = express();
+    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(express.json({ verify: keepJsonText }));
+    const seen: { before?: unknown; after?: unknown } = {};
+    app.post('/token', (req, res) => {
+      seen.before = req.body;
+      res.status(400).json({ error: 'invalid_request' });
+      seen.after = req.body;
+    });
+    await request(app).post('/token').type('json').send('[ {}, {"a": 1} ]');
+    expect(seen.before).toEqual([{}, { a: 1 }]);
+    expect('after' in seen).toBe(true);
+    expect(seen.after).toBeUndefined();
+    const e = only(log);
+    expect(e.request.body).toEqual([{}, { a: 1 }]);
+    expect(e.request.bodyTruncated).toBeUndefined();
+  });
+
+  it('keeps the request body of an exchange the client abandoned before the answer', async () => {
+    const log = new ExchangeBuffer(5);
+    const app = express();
+    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(express.json({ verify: keepJsonText }));
+    app.post('/hang', () => {
+      // Never answers: the client gives up.
+    });
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const req = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path: '/hang',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    req.on('error', () => undefined);
+    req.end('{"code":"abc"}');
+    setTimeout(() => req.destroy(), 100);
+    await expect.poll(() => log.size).toBe(1);
+    const e = only(log);
+    expect(e.aborted).toBe(true);
+    expect(e.request.body).toEqual({ code: 'abc' });
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });

@@ -4,8 +4,8 @@
  * pinned exchanges included.
  */
 import { request as httpRequest } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import zlib, { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CAPTURED_BODY } from '../../src/log/stored-body.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { expectStillServing } from '../helpers/protocol.js';
@@ -28,6 +28,23 @@ function send(sim: ListeningSimulator, body: Buffer | string[], headers: Record<
     if (Array.isArray(body)) for (const part of body) req.write(part);
     else req.write(body);
     req.end();
+  });
+}
+
+function post(sim: ListeningSimulator, body: Buffer, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      `${sim.baseUrl}/token`,
+      { method: 'POST', headers: { 'User-Agent': 'log-memory', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -62,6 +79,52 @@ describe('request log memory', () => {
     expect(e?.request.headers['transfer-encoding']).toBe('chunked');
     expect(e?.request.bodyTruncated).toBe(true);
     expect((e?.request.body as string).length).toBe(MAX_CAPTURED_BODY);
+  });
+
+  it('the log keeps the text the parser read, as sent, not the parsed value serialised again', async () => {
+    sim = await listeningSimulator({ logCapacity: 5000 });
+    const spaced = `[ ${Array.from({ length: 15_000 }, () => '{ }').join(' , ')} ]`;
+    const status = await send(sim, gzipSync(spaced), {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    });
+    expect(status).toBe(400);
+    const e = sim.simulator.log.list().at(-1);
+    expect(e?.request.bodyTruncated).toBe(true);
+    expect(e?.request.body).toBe(spaced.slice(0, MAX_CAPTURED_BODY));
+  });
+
+  it('a gzip body inflating to 10 MB is decoded only to the body limit, refused, and kept out of the log', async () => {
+    sim = await listeningSimulator({ logCapacity: 5000 });
+    const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024, ' '));
+    expect(bomb.length).toBeLessThan(20_000);
+    let inflated = 0;
+    const createGunzip = zlib.createGunzip.bind(zlib);
+    const spy = vi.spyOn(zlib, 'createGunzip').mockImplementation((options) => {
+      const stream = createGunzip(options);
+      stream.on('data', (chunk: Buffer) => (inflated += chunk.length));
+      return stream;
+    });
+    try {
+      const res = await post(sim, bomb, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      });
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'invalid_request',
+        error_description: 'Request body too large',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(inflated).toBeGreaterThan(100 * 1024);
+    expect(inflated).toBeLessThan(512 * 1024);
+    const e = sim.simulator.log.list().at(-1);
+    expect(e?.response.status).toBe(413);
+    expect(e?.request.body).toBeUndefined();
+    expect(sim.simulator.log.bytes).toBeLessThan(16 * 1024);
+    await expectStillServing(sim.simulator.app);
   });
 
   it('a small JSON body is kept as text and read back as the value it was', async () => {
