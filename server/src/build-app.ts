@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { BODY_LIMIT, type AppDeps } from './app-deps.js';
 import type { FaultTarget } from './contract.js';
 import { createExchangeRecorder } from './log/exchange-recorder.js';
+import { keepJsonText } from './log/request-body-text.js';
 import { createAdminRouter } from './admin/admin-router.js';
 import { createTestClientRouter } from './test-client/test-client-router.js';
 import { createToolsRouter } from './admin/tools-router.js';
@@ -74,7 +75,7 @@ export function buildApp(deps: AppDeps): express.Express {
   // The provider's own endpoints come first, busiest first: a relying party's requests meet no
   // admin or UI layer on their way. Only requests that carry a body go through the parsers.
   const parseBodies = (limit: string) => [
-    express.json({ limit }),
+    express.json({ limit, verify: keepJsonText }),
     limitJsonDepth,
     express.urlencoded({ extended: false, limit, parameterLimit: 200 }),
   ];

@@ -64,9 +64,14 @@ function withoutErrors(c: SimulatorConfig): Omit<SimulatorConfig, 'errorConfigur
   return rest;
 }
 
+/** Whether two configurations differ in more than their error toggles (what the form shows). */
+export function differsBeyondErrors(a: SimulatorConfig, b: SimulatorConfig): boolean {
+  return !deepEqual(withoutErrors(a), withoutErrors(b));
+}
+
 export function isDraftDirty(state: Pick<ConfigState, 'draft' | 'current'>): boolean {
   if (!state.draft || !state.current) return false;
-  return !deepEqual(withoutErrors(state.draft), withoutErrors(state.current));
+  return differsBeyondErrors(state.draft, state.current);
 }
 
 /** The simulator announced its configuration: keep the form in step unless it holds edits. */
@@ -146,7 +151,7 @@ export interface ConfigActions {
    * the last one. After a missed, unreadable or inapplicable patch the configuration is fetched
    * again (resyncConfig) rather than left to drift.
    */
-  receiveStreamConfig(message: ConfigMessage): void;
+  receiveStreamConfig(message: ConfigMessage): { changedBeyondErrors: boolean };
   /** Fetches the configuration the event stream's patches build on, and its version. */
   resyncConfig(): Promise<void>;
   editDraft(recipe: (draft: SimulatorConfig) => SimulatorConfig): void;
@@ -220,22 +225,32 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (defaults.ok) set({ defaults: defaults.value });
     },
     receiveConfig: (config) => {
+      const before = get().draft;
       set((s) => ({ ...receiveConfig(s, config), loadError: null }));
-      void get().refreshWarnings();
+      const after = get().draft;
+      // Warnings are about the form's values: a change to the error toggles alone (a counted
+      // fault used up, request by request) leaves them as they were.
+      if (!before || !after || differsBeyondErrors(before, after)) void get().refreshWarnings();
     },
     receiveStreamConfig(message) {
+      const unchanged = { changedBeyondErrors: false };
       if (resyncing) {
         waiting.push(message);
-        return;
+        return unchanged;
       }
       const step = followConfigStream(streamBase, message);
-      if (step.kind === 'ignore') return;
+      if (step.kind === 'ignore') return unchanged;
       if (step.kind === 'resync') {
         void get().resyncConfig();
-        return;
+        return unchanged;
       }
+      // Compared with what the stream said last, not with `current` (a POST's answer).
+      const previous = streamBase?.config;
       streamBase = step.base;
       get().receiveConfig(step.base.config);
+      return {
+        changedBeyondErrors: !previous || differsBeyondErrors(previous, step.base.config),
+      };
     },
     async resyncConfig() {
       if (resyncing) return;
@@ -246,6 +261,7 @@ export function createConfigSlice(set: SetState, get: GetState, deps: StoreDeps)
       if (result.ok) {
         streamBase = result.value;
         get().receiveConfig(result.value.config);
+        void get().refreshKeys();
       }
       const arrived = waiting;
       waiting = [];

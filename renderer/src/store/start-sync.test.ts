@@ -204,3 +204,48 @@ describe('startSync: configuration patches', () => {
     t.stop();
   });
 });
+
+describe('startSync: the cost of a push', () => {
+  it('a change to the error toggles alone (a counted fault used up) asks for neither keys nor warnings', async () => {
+    const t = setup();
+    await settle();
+    let keyCalls = 0;
+    const getKeys = t.client.getKeys;
+    t.client.getKeys = () => (keyCalls++, getKeys());
+    const v1 = sampleConfig();
+    v1.errorConfiguration.faults = [{ target: 'trustmark', kind: 'drop', requests: 20 }];
+    t.handlers().onEvent({ name: 'config', data: { version: 1, config: v1 }, lastEventId: '' });
+    await settle();
+    const validations = () => t.calls.filter((c) => c.name === 'validateConfig').length;
+    const [keysBefore, validationsBefore] = [keyCalls, validations()];
+    let previous = v1;
+    for (let v = 2; v <= 20; v++) {
+      const next = structuredClone(previous);
+      next.errorConfiguration.faults = [{ target: 'trustmark', kind: 'drop', requests: 21 - v }];
+      t.handlers().onEvent({
+        name: 'config-patch',
+        data: { version: v, changes: jsonChanges(previous, next) },
+        lastEventId: '',
+      });
+      previous = next;
+    }
+    await settle();
+    expect(t.store.getState().current?.errorConfiguration.faults).toEqual([
+      { target: 'trustmark', kind: 'drop', requests: 1 },
+    ]);
+    expect([keyCalls, validations()]).toEqual([keysBefore, validationsBefore]);
+
+    // A key flag (or anything the form shows) asks again.
+    const flagged = structuredClone(previous);
+    flagged.publishNewIdTokenKeysEnabled = true;
+    t.handlers().onEvent({
+      name: 'config-patch',
+      data: { version: 21, changes: jsonChanges(previous, flagged) },
+      lastEventId: '',
+    });
+    await settle();
+    expect(keyCalls).toBe(keysBefore + 1);
+    expect(validations()).toBe(validationsBefore + 1);
+    t.stop();
+  });
+});

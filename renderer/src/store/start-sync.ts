@@ -47,12 +47,18 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
         if (!holding) flushTimer ??= deps.schedule(flush, BATCH_MS);
         break;
       case 'config':
-      case 'config-patch':
-        state().receiveStreamConfig({ name: event.name, data: event.data });
-        void state().refreshKeys();
+      case 'config-patch': {
+        const { changedBeyondErrors } = state().receiveStreamConfig({
+          name: event.name,
+          data: event.data,
+        });
+        // The keys follow the key flags and the URL, never the error toggles: a counted fault
+        // (a push every 250 ms while it is used up) does not ask for them each time.
+        if (changedBeyondErrors) void state().refreshKeys();
         // Whether the configuration still matches the scenario applied last.
         void state().refreshActive();
         break;
+      }
       case 'reset':
         pending = [];
         state().resetLog();

@@ -84,7 +84,8 @@ export function parseLastEventId(req: Request): number | undefined | 'invalid' {
 /**
  * Server-sent events for the admin API. Each message about an exchange carries `id: <seq>`. A new
  * subscriber gets the log (or what follows its Last-Event-ID) written to its own response only,
- * one message at a time as its socket drains, then the current configuration, then live events.
+ * one message at a time as its socket drains, then the whole configuration (numbered), then live
+ * events, configuration changes among them as numbered patches (`config-patch`).
  * Memory stays bounded: at most MAX_CLIENTS clients, each with at most MAX_BUFFERED_BYTES
  * waiting; a client that falls further behind, or does not read for MAX_STALL_MS, is dropped
  * with a notice (the host prints it) and may reconnect with Last-Event-ID.

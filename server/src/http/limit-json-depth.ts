@@ -4,15 +4,31 @@ import { notesOf } from './exchange-notes.js';
 /** Deeper JSON than this is refused: nothing the simulator takes nests more than a few levels. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether a parsed JSON value nests deeper than `limit` (checked without recursion). */
+/**
+ * Whether a parsed JSON value nests deeper than `limit`. The walk goes no deeper than `limit`
+ * levels, so it never overflows the stack however deep the value is, and it allocates nothing
+ * per node: a body of tens of thousands of small objects is checked without doubling its cost.
+ */
 export function jsonDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node))
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  return deeper(value, 0, limit);
+}
+
+function deeper(node: unknown, depth: number, limit: number): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (depth >= limit) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit))
+        return true;
+    }
+    return false;
+  }
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const child = record[key];
+    if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit)) return true;
   }
   return false;
 }

@@ -12,7 +12,8 @@ import { classifyEndpoint } from './classify-endpoint.js';
 import { deriveOutcome } from './derive-outcome.js';
 import { maskCookies } from './mask-exchange.js';
 import { simulatorPath } from '../simulator-name.js';
-import { boundedText, MAX_CAPTURED_BODY, storeBody } from './stored-body.js';
+import { boundedText, MAX_CAPTURED_BODY, readBody, storeBody } from './stored-body.js';
+import { jsonTextOf } from './request-body-text.js';
 
 export { MAX_CAPTURED_BODY };
 
@@ -79,9 +80,8 @@ class BodyCapture {
         : this.parts
             .map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8')))
             .join('');
-    // A cut string is a slice that keeps the whole response alive behind it: copy it.
-    const kept = this.truncated ? Buffer.from(text, 'utf8').toString('utf8') : text;
-    return { text: kept, json: !this.truncated && /json/i.test(contentType) };
+    // Stored as bytes of its own (storeBody), a cut text keeps nothing of the response behind it.
+    return { text, json: !this.truncated && /json/i.test(contentType) };
   }
 }
 
@@ -118,15 +118,23 @@ function flatQuery(query: unknown): Record<string, string> {
   return out;
 }
 
+interface RequestBodyText {
+  text: string;
+  json: boolean;
+  truncated: boolean;
+}
+
 /**
  * The request body as the body parsers decoded it (gzip, chunked or not), kept as text cut at
  * the capture limit: JSON (read back as the parsed value) when whole, cut-off text otherwise.
+ * A JSON body's text is the one its parser read (see request-body-text.ts); a form, parsed into
+ * a few strings, is kept as the JSON of its fields.
  */
-function requestBody(
-  req: Request,
-): { text: string; json: boolean; truncated: boolean } | undefined {
+function requestBody(req: Request): RequestBodyText | undefined {
   const body = (req as { body?: unknown }).body;
   if (body === undefined) return undefined;
+  const parsedText = typeof body === 'string' ? undefined : jsonTextOf(req);
+  if (parsedText) return { ...parsedText, json: !parsedText.truncated };
   let text: string;
   try {
     text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
@@ -182,16 +190,33 @@ export function createExchangeRecorder(deps: {
       capture.take(chunk);
       return originalWrite.call(this, chunk, ...rest);
     };
+    /** The request body's text for the log, once taken (see releaseRequestBody). */
+    let requestText: RequestBodyText | undefined;
+    let requestTaken = false;
+    const releaseRequestBody = (): void => {
+      if (requestTaken) return;
+      requestTaken = true;
+      requestText = requestBody(req);
+      (req as { body?: unknown }).body = undefined;
+    };
     writable.end = function end(this: unknown, chunk?: unknown, ...rest: unknown[]) {
       if (typeof chunk !== 'function') capture.take(chunk);
-      return originalEnd.call(this, chunk, ...rest);
+      const result = originalEnd.call(this, chunk, ...rest);
+      // The answer is out: the log takes the request body's text now and the parsed value goes.
+      // Left on the request until it closes, a large parsed body (a 100 kB JSON body can parse
+      // into 33,000 objects) outlives the next requests' allocations and is copied into V8's old
+      // generation, which then grows far beyond what the process holds.
+      releaseRequestBody();
+      return result;
     };
 
     // A response emits 'close' once, when it is complete or its connection is gone, and never
     // before 'finish': one listener records both outcomes.
     res.once('close', () => {
+      if (!requestTaken) requestText = requestBody(req);
       const exchange = buildExchange(req, res, {
         path: pathPrefix + path,
+        requestText,
         simulator,
         notes,
         capture,
@@ -216,6 +241,7 @@ function buildExchange(
   res: Response,
   r: {
     path: string;
+    requestText: RequestBodyText | undefined;
     simulator: string | undefined;
     notes: ExchangeNotes;
     capture: BodyCapture;
@@ -241,12 +267,12 @@ function buildExchange(
       ? ABORTED
       : deriveOutcome({
           status,
-          body: captured && storeBody<{ body?: unknown }>({}, captured.text, captured.json).body,
+          body: captured && readBody(captured.text, captured.json),
           location,
           wwwAuthenticate: headers['www-authenticate'],
         }));
 
-  const requestBodyKept = requestBody(req);
+  const requestBodyKept = r.requestText;
   const exchange: Exchange = {
     id: newId(),
     seq: r.seq,

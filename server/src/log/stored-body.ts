@@ -1,43 +1,62 @@
 /**
- * How the request log keeps a body: as text of bounded length, parsed again each time someone
- * reads it. A parsed JSON body costs many times its text in memory (a 137-byte gzip body can
- * inflate to tens of thousands of objects), so none is kept parsed.
+ * How the request log keeps a body: as the UTF-8 bytes of text of bounded length, outside the
+ * JavaScript heap, decoded (and parsed, when JSON) again each time someone reads it.
+ *
+ * - Never parsed while kept: a parsed JSON body costs many times its text in memory (a 137-byte
+ *   gzip body can inflate to tens of thousands of objects).
+ * - Bytes rather than a string: the log is most of what a busy simulator holds, and V8 lets its
+ *   heap grow to a multiple of what it holds before collecting; bytes in a buffer of their own
+ *   are freed as soon as the exchange is, and weigh exactly their length (a string of characters
+ *   above U+00FF weighs two bytes each, and a cut string can keep the whole text behind it).
  */
 
 /** Bodies are kept up to this many characters (after decoding); the rest is cut off. */
 export const MAX_CAPTURED_BODY = 64 * 1024;
 
-/** The length of the text kept for each object given a stored body. */
-const storedLengths = new WeakMap<object, number>();
+/** The bytes kept for each object given a stored body. */
+const storedBytes = new WeakMap<object, Buffer>();
 
-/** A body cut to the capture limit; `truncated` says whether anything was cut. */
+/**
+ * A body cut to the capture limit; `truncated` says whether anything was cut. The cut text may
+ * share memory with `text`: it is meant to be stored (storeBody copies it) or dropped.
+ */
 export function boundedText(text: string): { text: string; truncated: boolean } {
   if (text.length <= MAX_CAPTURED_BODY) return { text, truncated: false };
-  // A slice would keep the whole decoded body alive behind it: copy the part kept instead.
-  const cut = Buffer.from(text.slice(0, MAX_CAPTURED_BODY), 'utf8').toString('utf8');
-  return { text: cut, truncated: true };
+  return { text: text.slice(0, MAX_CAPTURED_BODY), truncated: true };
+}
+
+/** A body as it reads: `text` parsed when `json` is set and it is JSON, otherwise the text. */
+export function readBody(text: string, json: boolean): unknown {
+  if (!json) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The UTF-8 bytes of `text`, in memory of their own (never a slice of a shared pool). */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 'utf8');
+  return bytes;
 }
 
 /**
- * Gives `target` a `body` read from `text`: parsed as JSON when `json` is set (text that is not
- * JSON, or was cut off, is given as text). The property reads like a plain value; assigning to it
- * replaces it with that value.
+ * Gives `target` a `body` read from `text` (see readBody), kept as bytes. The property reads like
+ * a plain value; assigning to it replaces it with that value.
  */
 export function storeBody<T extends object>(target: T, text: string, json: boolean): T {
-  storedLengths.set(target, text.length);
+  const bytes = ownBytes(text);
+  storedBytes.set(target, bytes);
   Object.defineProperty(target, 'body', {
     enumerable: true,
     configurable: true,
     get(): unknown {
-      if (!json) return text;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
+      return readBody(bytes.toString('utf8'), json);
     },
     set(value: unknown) {
-      storedLengths.delete(target);
+      storedBytes.delete(target);
       Object.defineProperty(target, 'body', {
         value,
         enumerable: true,
@@ -50,12 +69,12 @@ export function storeBody<T extends object>(target: T, text: string, json: boole
 }
 
 /**
- * About how many bytes a body holds in memory: its text length when stored here, otherwise the
+ * About how many bytes a body holds in memory: the bytes kept when stored here, otherwise the
  * length of its JSON. Never parses a stored body.
  */
 export function bodyBytes(holder: { body?: unknown }): number {
-  const stored = storedLengths.get(holder);
-  if (stored !== undefined) return stored;
+  const stored = storedBytes.get(holder);
+  if (stored !== undefined) return stored.byteLength;
   const body = holder.body;
   if (body === undefined) return 0;
   if (typeof body === 'string') return body.length;

@@ -19,7 +19,7 @@ import { expectStillServing } from '../helpers/protocol.js';
 
 const REQUESTS = 150;
 
-/** A configuration of about 475 KB: 1,700 passports of about 280 bytes each. */
+/** A configuration of about 500 KB: 1,700 passports. */
 function largeConfig(): SimulatorConfig {
   const config = defaultConfig();
   config.responseConfiguration.passportDetails = Array.from({ length: 1700 }, (_, i) => ({

@@ -131,6 +131,42 @@ describe('named simulators: isolated', () => {
     expect(sim.config.get().errorConfiguration.idTokenErrors).toEqual([]);
   });
 
+  it('each numbers its own configuration on its own event stream (the base a client resyncs to)', async () => {
+    const sim = simulator();
+    const snapshot = async (prefix: string) =>
+      (await request(sim.app).get(`${prefix}/_simulator/api/events/config`).expect(200)).body as {
+        version: number;
+        config: unknown;
+      };
+    const config = async (prefix: string) =>
+      (await request(sim.app).get(`${prefix}/config`).expect(200)).body as unknown;
+    await config('/sim/one');
+    await config('/sim/two');
+    const before = {
+      one: await snapshot('/sim/one'),
+      two: await snapshot('/sim/two'),
+      root: await snapshot(''),
+    };
+    await request(sim.app)
+      .post('/sim/one/config')
+      .send({ responseConfiguration: { email: null } })
+      .expect(200);
+    const one = await snapshot('/sim/one');
+    expect(one.version).toBe(before.one.version + 1);
+    expect(one.config).toEqual(await config('/sim/one'));
+    expect(
+      (one.config as { responseConfiguration: { email: unknown } }).responseConfiguration.email,
+    ).toBeNull();
+    for (const [prefix, was] of [
+      ['/sim/two', before.two],
+      ['', before.root],
+    ] as const) {
+      const now = await snapshot(prefix);
+      expect(now).toEqual(was);
+      expect(now.config).toEqual(await config(prefix));
+    }
+  });
+
   it('a sign-in session is kept per simulator, in a cookie of its own path', async () => {
     const sim = simulator();
     const first = await request(sim.app).get(`/sim/a/authorize?${authorizeQuery().toString()}`);
