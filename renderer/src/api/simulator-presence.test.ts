@@ -191,4 +191,26 @@ describe('a window on a named simulator', () => {
     expect(t.presence.getState()).toBe('gone');
     expect(t.left).toEqual([deletedElsewhereNotice('w1')]);
   });
+
+  it('deleted by this window: found gone meanwhile, it leaves with its own line, not "elsewhere"', async () => {
+    const t = setup();
+    t.presence.setStreamOpen(true);
+    t.presence.expectDeletion('/sim/w1/ was deleted; this is the root simulator');
+    t.setNames([]);
+    t.presence.setStreamOpen(false);
+    void t.fetch('/config');
+    await flush();
+    expect(t.left).toEqual(['/sim/w1/ was deleted; this is the root simulator']);
+  });
+
+  it('a deletion that failed leaves the usual line for a later one', async () => {
+    const t = setup();
+    t.presence.expectDeletion('/sim/w1/ was deleted; this is the root simulator');
+    t.presence.expectDeletion(null);
+    await t.fetch('/config');
+    t.setNames([]);
+    void t.fetch('/config');
+    await flush();
+    expect(t.left).toEqual([deletedElsewhereNotice('w1')]);
+  });
 });

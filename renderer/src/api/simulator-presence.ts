@@ -54,6 +54,11 @@ export interface SimulatorPresence {
   create(): Promise<Result<unknown>>;
   /** Goes back to the root simulator with this line (once; later calls do nothing). */
   leave(notice: string): void;
+  /**
+   * The window is deleting it itself: found gone meanwhile, leave with this line rather than
+   * "deleted elsewhere" (null when the deletion failed).
+   */
+  expectDeletion(notice: string | null): void;
 }
 
 export const deletedElsewhereNotice = (name: string): string =>
@@ -64,6 +69,7 @@ export function createSimulatorPresence(deps: PresenceDeps): SimulatorPresence {
   let state: PresenceState = 'unknown';
   let streamOpen = false;
   let seen = false;
+  let ownDeletion: string | null = null;
   let checking: Promise<EnsureOutcome> | undefined;
   let released: (() => void) | undefined;
   let whenCreated: Promise<void> | undefined;
@@ -94,7 +100,7 @@ export function createSimulatorPresence(deps: PresenceDeps): SimulatorPresence {
         setState('present');
         return 'go';
       case 'back-to-root':
-        leave(deletedElsewhereNotice(name));
+        leave(ownDeletion ?? deletedElsewhereNotice(name));
         return never;
       case 'offer-create':
         setState('missing');
@@ -140,6 +146,9 @@ export function createSimulatorPresence(deps: PresenceDeps): SimulatorPresence {
       return r;
     },
     leave,
+    expectDeletion(notice) {
+      ownDeletion = notice;
+    },
   };
 }
 

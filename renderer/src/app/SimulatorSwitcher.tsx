@@ -98,20 +98,25 @@ export function SimulatorSwitcher({
     setBusy(true);
     setError(null);
     setNotice(null);
-    if (action === 'delete') leaving.current = true;
+    const deleted = `/sim/${chosen}/ was deleted; this is the root simulator`;
+    if (action === 'delete') {
+      leaving.current = true;
+      // Its stream ends with it; a check made meanwhile must not call it deleted elsewhere.
+      presence?.expectDeletion(deleted);
+    }
     const r = action === 'reset' ? await client.reset(chosen) : await client.remove(chosen);
     setBusy(false);
     setConfirming(null);
     if (!r.ok) {
       leaving.current = false;
+      presence?.expectDeletion(null);
       setError(`Could not ${action} /sim/${chosen}/: ${r.error.message}`);
       return;
     }
     if (action === 'delete') {
-      const line = `/sim/${chosen}/ was deleted; this is the root simulator`;
-      if (presence) presence.leave(line);
+      if (presence) presence.leave(deleted);
       else {
-        leaveNotice(line);
+        leaveNotice(deleted);
         go('');
       }
       return;

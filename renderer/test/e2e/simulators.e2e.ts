@@ -367,6 +367,7 @@ describe.skipIf(!chromiumAvailable())(
       const dialog = page.getByTestId('simulator-missing');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('/sim/bookmarked/');
+      await page.screenshot({ path: `${SHOTS}/missing-simulator.png` });
       // The window has been loading for a while: nothing under /sim/bookmarked/ was asked for.
       await page.waitForTimeout(1_500);
       expect(await listNames()).toEqual([]);
