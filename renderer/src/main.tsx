@@ -6,7 +6,15 @@ import { openEventStream } from './api/event-stream.js';
 import { createPresetsClient } from './api/presets-client.js';
 import { createRpCheckClient } from './api/rp-check-client.js';
 import { createToolsClient } from './api/tools-client.js';
-import { readChosenSimulator, routeToSimulator, withSimulator } from './api/simulator-base.js';
+import {
+  readChosenSimulator,
+  routeToSimulator,
+  simulatorHref,
+  withSimulator,
+} from './api/simulator-base.js';
+import { createSimulatorPresence, withPresenceCheck } from './api/simulator-presence.js';
+import { createSimulatorsClient } from './api/simulators-client.js';
+import { leaveNotice } from './app/simulator-notice.js';
 import { App } from './app/App.js';
 import { AppStoreProvider } from './store/app-store-context.js';
 import { createAppStore } from './store/create-app-store.js';
@@ -30,7 +38,23 @@ function safeStorage(): Storage | undefined {
 // The simulator the window acts on (?simulator=<name>; none: the root one). Its calls go there;
 // the one request log is shared and shown filtered to it.
 const chosen = readChosenSimulator(window.location.search);
-const routed = withSimulator((i, init) => fetch(i, init), chosen);
+const simulators = createSimulatorsClient();
+// A request under /sim/<name>/ creates that simulator: while the window could have missed its
+// deletion, it asks first and goes back to the root simulator instead of bringing it back.
+const presence =
+  chosen === ''
+    ? null
+    : createSimulatorPresence({
+        name: chosen,
+        list: () => simulators.list(),
+        create: (name) => simulators.create(name),
+        leave: (notice) => {
+          leaveNotice(notice);
+          window.location.assign(simulatorHref('', window.location.search));
+        },
+      });
+const plain = withSimulator((i, init) => fetch(i, init), chosen);
+const routed = presence ? withPresenceCheck(plain, presence) : plain;
 
 const store = createAppStore({
   api: createAdminClient(routed),
@@ -46,7 +70,20 @@ const store = createAppStore({
 store.getState().setFilter({ simulator: chosen });
 
 startSync(store, {
-  openStream: (handlers) => openEventStream(routeToSimulator(EVENTS_URL, chosen), handlers),
+  openStream: (handlers) =>
+    openEventStream(
+      routeToSimulator(EVENTS_URL, chosen),
+      presence
+        ? {
+            ...handlers,
+            onState: (s) => {
+              presence.setStreamOpen(s === 'open');
+              handlers.onState(s);
+            },
+          }
+        : handlers,
+      presence ? { beforeConnect: async () => (await presence.ensure()) === 'go' } : {},
+    ),
   schedule: (fn, ms) => window.setTimeout(fn, ms),
   cancel: (h) => window.clearTimeout(h as number),
 });
@@ -71,7 +108,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <AppStoreProvider store={store}>
-        <App />
+        <App simulators={simulators} presence={presence} />
       </AppStoreProvider>
     </StrictMode>,
   );

@@ -34,7 +34,7 @@ class FakeEventSource implements EventSourceLike {
   }
 }
 
-function setup() {
+function setup(beforeConnect?: () => Promise<boolean>) {
   const sources: FakeEventSource[] = [];
   const events: AdminEvent[] = [];
   const states: StreamState[] = [];
@@ -56,6 +56,7 @@ function setup() {
       schedule: (fn, ms) => timers.push({ fn, ms }),
       cancel: () => undefined,
       backoff: [10, 20],
+      beforeConnect,
     },
   );
   return { stream, sources, events, states, malformed, timers };
@@ -116,5 +117,71 @@ describe('openEventStream', () => {
     expect(t.states.at(-1)).toBe('closed');
     t.sources[0]?.fail(true);
     expect(t.timers).toEqual([]);
+  });
+
+  describe('asked before every connection (a named simulator)', () => {
+    const flush = () => new Promise((r) => setTimeout(r, 0));
+
+    it('connects only once the answer is yes', async () => {
+      let answer!: (go: boolean) => void;
+      const t = setup(() => new Promise<boolean>((r) => (answer = r)));
+      expect(t.sources).toHaveLength(0);
+      expect(t.states).toEqual(['connecting']);
+      answer(true);
+      await flush();
+      expect(t.sources).toHaveLength(1);
+      t.sources[0]?.open();
+      expect(t.states.at(-1)).toBe('open');
+    });
+
+    it('a no (or a failed question) is a failed attempt, tried again after the backoff', async () => {
+      const answers = [
+        () => Promise.resolve(false),
+        () => Promise.reject(new Error('down')),
+        () => Promise.resolve(true),
+      ];
+      let asked = 0;
+      const t = setup(() => answers[asked++]?.() ?? Promise.resolve(false));
+      await flush();
+      expect(t.sources).toHaveLength(0);
+      expect(t.timers.map((x) => x.ms)).toEqual([10]);
+      t.timers[0]?.fn();
+      await flush();
+      expect(t.sources).toHaveLength(0);
+      t.timers[1]?.fn();
+      await flush();
+      expect(asked).toBe(3);
+      expect(t.sources).toHaveLength(1);
+    });
+
+    it('never lets the browser reconnect on its own: it asks again, then resumes after the last event', async () => {
+      let asked = 0;
+      const t = setup(() => {
+        asked++;
+        return Promise.resolve(true);
+      });
+      await flush();
+      t.sources[0]?.open();
+      t.sources[0]?.emit('exchange', JSON.stringify({ id: 'a', seq: 7 }), '7');
+      // The browser would retry by itself (readyState CONNECTING): the stream is closed instead.
+      t.sources[0]?.fail(false);
+      expect(t.sources[0]?.closed).toBe(true);
+      expect(t.states.at(-1)).toBe('reconnecting');
+      expect(asked).toBe(1);
+      t.timers[0]?.fn();
+      await flush();
+      expect(asked).toBe(2);
+      expect(t.sources[1]?.url).toBe('/events?lastEventId=7');
+    });
+
+    it('asks nothing more once closed while waiting for the answer', async () => {
+      let answer!: (go: boolean) => void;
+      const t = setup(() => new Promise<boolean>((r) => (answer = r)));
+      t.stream.close();
+      answer(true);
+      await flush();
+      expect(t.sources).toHaveLength(0);
+      expect(t.timers).toEqual([]);
+    });
   });
 });

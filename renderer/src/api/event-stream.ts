@@ -30,6 +30,12 @@ export interface EventStreamOptions {
   cancel?: (handle: unknown) => void;
   /** Delays between reconnection attempts after the browser gave up, in ms. */
   backoff?: readonly number[];
+  /**
+   * Asked before every connection; false counts as a failed attempt (tried again after the
+   * backoff). When given, the browser never reconnects on its own: every retry is asked first,
+   * and carries the id of the last event received (?lastEventId=).
+   */
+  beforeConnect?: () => Promise<boolean>;
 }
 
 export const EVENT_NAMES: readonly AdminEventName[] = [
@@ -54,6 +60,7 @@ export function openEventStream(
     schedule = (fn, ms) => setTimeout(fn, ms),
     cancel = (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
     backoff = [500, 1000, 2000, 4000, 8000],
+    beforeConnect,
   }: EventStreamOptions = {},
 ): { close(): void } {
   let source: EventSourceLike | undefined;
@@ -61,10 +68,31 @@ export function openEventStream(
   let attempt = 0;
   let stopped = false;
   let everOpened = false;
+  let lastEventId = '';
 
-  const connect = () => {
+  const retryLater = () => {
+    const delay = backoff[Math.min(attempt, backoff.length - 1)] ?? 1000;
+    attempt++;
+    handlers.onState('reconnecting');
+    timer = schedule(() => void connect(), delay);
+  };
+
+  const streamUrl = () =>
+    beforeConnect && lastEventId !== ''
+      ? `${url}${url.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(lastEventId)}`
+      : url;
+
+  const connect = async () => {
     handlers.onState(everOpened ? 'reconnecting' : 'connecting');
-    const es = createEventSource(url);
+    if (beforeConnect) {
+      const go = await beforeConnect().catch(() => false);
+      if (stopped) return;
+      if (!go) {
+        retryLater();
+        return;
+      }
+    }
+    const es = createEventSource(streamUrl());
     source = es;
     es.onopen = () => {
       if (es !== source) return;
@@ -74,12 +102,10 @@ export function openEventStream(
     };
     es.onerror = () => {
       if (es !== source || stopped) return;
-      if (es.readyState === CLOSED) {
+      if (es.readyState === CLOSED || beforeConnect) {
         es.close();
-        const delay = backoff[Math.min(attempt, backoff.length - 1)] ?? 1000;
-        attempt++;
-        handlers.onState('reconnecting');
-        timer = schedule(connect, delay);
+        source = undefined;
+        retryLater();
       } else {
         // The browser is retrying on its own.
         handlers.onState('reconnecting');
@@ -88,6 +114,7 @@ export function openEventStream(
     for (const name of EVENT_NAMES) {
       es.addEventListener(name, (ev) => {
         if (es !== source) return;
+        if (ev.lastEventId) lastEventId = ev.lastEventId;
         let data: unknown;
         try {
           data = name === 'reset' && ev.data === '' ? { cleared: true } : JSON.parse(ev.data);
@@ -100,7 +127,7 @@ export function openEventStream(
     }
   };
 
-  connect();
+  void connect();
   return {
     close() {
       stopped = true;

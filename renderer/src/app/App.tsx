@@ -21,10 +21,9 @@ import { RpCheckScreen } from '../features/rp-check/RpCheckScreen.js';
 import { QuickSwitcher } from '../features/presets/QuickSwitcher.js';
 import { HelpDialog } from './HelpDialog.js';
 import { SimulatorSwitcher } from './SimulatorSwitcher.js';
-import { createSimulatorsClient } from '../api/simulators-client.js';
+import type { SimulatorsClient } from '../api/simulators-client.js';
+import type { SimulatorPresence } from '../api/simulator-presence.js';
 import { readChosenSimulator } from '../api/simulator-base.js';
-
-const simulatorsClient = createSimulatorsClient();
 import { useShortcuts } from './use-shortcuts.js';
 import { ScreenTabs } from './ScreenTabs.js';
 import { SCREEN_LIST } from './screen-list.js';
@@ -40,7 +39,14 @@ const THEME_LABEL: Record<ThemeChoice, string> = {
  * The tester's window: header with screens and the active scenario/persona, the active error
  * scenarios, the screen, the status bar.
  */
-export function App() {
+export function App({
+  simulators,
+  presence,
+}: {
+  simulators: SimulatorsClient;
+  /** The chosen named simulator's presence (null on the root simulator). */
+  presence: SimulatorPresence | null;
+}) {
   const store = useAppStoreApi();
   const screen = useAppStore((s) => s.screen);
   const theme = useAppStore((s) => s.theme);
@@ -77,7 +83,8 @@ export function App() {
         </div>
         <ScreenTabs />
         <SimulatorSwitcher
-          client={simulatorsClient}
+          client={simulators}
+          presence={presence}
           chosen={readChosenSimulator(window.location.search)}
           navigate={(href) => window.location.assign(href)}
         />

@@ -1,32 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { SimulatorSummary } from '../../../server/src/contract.js';
 import type { SimulatorsClient } from '../api/simulators-client.js';
 import { simulatorHref } from '../api/simulator-base.js';
+import {
+  deletedElsewhereNotice,
+  type PresenceState,
+  type SimulatorPresence,
+} from '../api/simulator-presence.js';
 import { Dialog } from '../components/Dialog.js';
 import { Icon } from '../components/Icon.js';
 import { useAppStore } from '../store/app-store-context.js';
+import { leaveNotice, takeNotice } from './simulator-notice.js';
 
 const ROOT_LABEL = 'Simulator: /';
-/** A line for the next page (after a delete the window opens on the root simulator). */
-const NOTICE_KEY = 'identity-simulator.simulator-notice';
-
-function takeNotice(): string | null {
-  try {
-    const notice = window.sessionStorage.getItem(NOTICE_KEY);
-    window.sessionStorage.removeItem(NOTICE_KEY);
-    return notice;
-  } catch {
-    return null;
-  }
-}
-
-function leaveNotice(notice: string): void {
-  try {
-    window.sessionStorage.setItem(NOTICE_KEY, notice);
-  } catch {
-    // No session storage: the root simulator opens without the line.
-  }
-}
 
 type Action = 'reset' | 'delete';
 
@@ -35,15 +21,19 @@ type Action = 'reset' | 'delete';
  * act on, and whose exchanges the log shows. Choosing one opens the window on it
  * (?simulator=<name>); a name typed in creates that simulator first. A named simulator can be
  * reset or deleted from here (the root one cannot be deleted); when the chosen one is deleted,
- * here or anywhere else, the window goes back to the root simulator.
+ * here or anywhere else, the window goes back to the root simulator. A window opened on a name
+ * that does not exist says so and offers to create it (nothing is created until asked).
  */
 export function SimulatorSwitcher({
   client,
   chosen,
+  presence,
   navigate,
 }: {
   client: SimulatorsClient;
   chosen: string;
+  /** The chosen named simulator's presence (null on the root simulator). */
+  presence: SimulatorPresence | null;
   navigate: (href: string) => void;
 }) {
   const [named, setNamed] = useState<SimulatorSummary[]>([]);
@@ -55,6 +45,11 @@ export function SimulatorSwitcher({
   const [busy, setBusy] = useState(false);
   const leaving = useRef(false);
   const change = useAppStore((s) => s.simulatorsChange);
+  const presenceState = useSyncExternalStore<PresenceState>(
+    (l) => presence?.subscribe(l) ?? (() => undefined),
+    () => presence?.getState() ?? 'present',
+  );
+  const missing = presenceState === 'missing';
 
   useEffect(() => {
     let live = true;
@@ -74,9 +69,21 @@ export function SimulatorSwitcher({
   useEffect(() => {
     if (!change || change.action !== 'deleted' || change.name !== chosen || leaving.current) return;
     leaving.current = true;
-    leaveNotice(`/sim/${chosen}/ was deleted elsewhere; this is the root simulator`);
-    go('');
+    if (presence) presence.leave(deletedElsewhereNotice(chosen));
+    else {
+      leaveNotice(deletedElsewhereNotice(chosen));
+      go('');
+    }
   });
+
+  const createMissing = async () => {
+    if (!presence) return;
+    setBusy(true);
+    const r = await presence.create();
+    setBusy(false);
+    if (r.ok) setNotice(`/sim/${chosen}/ was created: starting configuration, new keys`);
+    else setError(`Could not create /sim/${chosen}/: ${r.error.message}`);
+  };
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -91,18 +98,27 @@ export function SimulatorSwitcher({
     setBusy(true);
     setError(null);
     setNotice(null);
-    if (action === 'delete') leaving.current = true;
+    const deleted = `/sim/${chosen}/ was deleted; this is the root simulator`;
+    if (action === 'delete') {
+      leaving.current = true;
+      // Its stream ends with it; a check made meanwhile must not call it deleted elsewhere.
+      presence?.expectDeletion(deleted);
+    }
     const r = action === 'reset' ? await client.reset(chosen) : await client.remove(chosen);
     setBusy(false);
     setConfirming(null);
     if (!r.ok) {
       leaving.current = false;
+      presence?.expectDeletion(null);
       setError(`Could not ${action} /sim/${chosen}/: ${r.error.message}`);
       return;
     }
     if (action === 'delete') {
-      leaveNotice(`/sim/${chosen}/ was deleted; this is the root simulator`);
-      go('');
+      if (presence) presence.leave(deleted);
+      else {
+        leaveNotice(deleted);
+        go('');
+      }
       return;
     }
     setNotice(`/sim/${chosen}/ was reset: starting configuration, new keys, no codes or tokens`);
@@ -128,7 +144,7 @@ export function SimulatorSwitcher({
           </option>
         ))}
       </select>
-      {chosen !== '' && (
+      {chosen !== '' && !missing && (
         <>
           <button
             type="button"
@@ -201,7 +217,7 @@ export function SimulatorSwitcher({
           )}
         </form>
       )}
-      {message !== null && !adding && (
+      {message !== null && !adding && !missing && (
         <span
           role={error !== null ? 'alert' : 'status'}
           className={`simulator-error${error !== null ? '' : ' is-notice'}`}
@@ -220,6 +236,45 @@ export function SimulatorSwitcher({
             <Icon name="x" size={10} />
           </button>
         </span>
+      )}
+      {missing && (
+        <Dialog
+          title="This simulator does not exist"
+          onClose={() => go('')}
+          testId="simulator-missing"
+        >
+          <p>
+            There is no <strong>/sim/{chosen}/</strong> in this simulator: it was deleted, or never
+            created (a restart starts with none). Nothing has been created; the window sends it no
+            request until you choose.
+          </p>
+          {error !== null && (
+            <p role="alert" className="simulator-new-error" data-testid="simulator-error">
+              {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <span className="spacer" />
+            <button
+              type="button"
+              className="btn"
+              onClick={() => go('')}
+              autoFocus
+              data-testid="simulator-missing-root"
+            >
+              Go to the root simulator
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void createMissing()}
+              data-testid="simulator-missing-create"
+            >
+              Create /sim/{chosen}/
+            </button>
+          </div>
+        </Dialog>
       )}
       {confirming !== null && (
         <Dialog

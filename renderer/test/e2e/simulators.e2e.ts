@@ -1,11 +1,17 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
 import { LogPage } from './pages/log.page.js';
+
+const SHOTS = join(REPO_ROOT, 'test-artifacts', 'simulators');
 
 describe.skipIf(!chromiumAvailable())(
   'named simulators in the window (Chromium, real simulator)',
@@ -16,6 +22,7 @@ describe.skipIf(!chromiumAvailable())(
     let log: LogPage;
 
     beforeAll(async () => {
+      mkdirSync(SHOTS, { recursive: true });
       ui = await openUi();
       app = new AppPage(ui.page);
       config = new ConfigPage(ui.page);
@@ -213,13 +220,11 @@ describe.skipIf(!chromiumAvailable())(
     it('at 800×600, the header keeps the switcher with its reset and delete buttons in view', async () => {
       const page = ui.page;
       await page.setViewportSize({ width: 800, height: 600 });
-      // A usual name: nothing sticks out anywhere. The longest name (64 characters): the header
-      // still holds everything (the status bar then cuts the long base URL short).
-      for (const [name, whole] of [
-        ['worker-12', true],
-        [`w-${'x'.repeat(62)}`, false],
-      ] as const) {
+      // A usual name and the longest one (64 characters): nothing sticks out anywhere (the status
+      // bar cuts the long base URL short in the middle).
+      for (const name of ['worker-12', `w-${'x'.repeat(62)}`]) {
         try {
+          expect((await createByApi(name)).status).toBe(201);
           await page.goto(`${ui.uiUrl}?simulator=${name}`);
           await app.waitConnected();
           for (const screen of ['config', 'log'] as const) {
@@ -227,7 +232,7 @@ describe.skipIf(!chromiumAvailable())(
             const layout = await new LayoutProbe(page).measure();
             expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
             expect(layout.headerOverflowing, `${name} ${screen}: header out of view`).toEqual([]);
-            if (whole) expect(layout.overflowing, `${name} ${screen}: sticking out`).toEqual([]);
+            expect(layout.overflowing, `${name} ${screen}: sticking out`).toEqual([]);
             for (const id of ['simulator-select', 'simulator-reset', 'simulator-delete'])
               expect(await page.getByTestId(id).isVisible(), id).toBe(true);
           }
@@ -239,6 +244,164 @@ describe.skipIf(!chromiumAvailable())(
       }
       await page.setViewportSize({ width: 1400, height: 900 });
     });
+
+    it('at 800×600, the status bar cuts the longest address in the middle and keeps the whole of it at hand', async () => {
+      const page = ui.page;
+      const name = `long-${'a'.repeat(40)}-${'z'.repeat(18)}`;
+      expect(name).toHaveLength(64);
+      const address = `${ui.baseUrl}/sim/${name}`;
+      await page.setViewportSize({ width: 800, height: 600 });
+      try {
+        expect((await createByApi(name)).status).toBe(201);
+        await page.goto(`${ui.uiUrl}?simulator=${name}`);
+        await app.waitConnected();
+        await app.goTo('config');
+        const link = page.getByTestId('status-base-url');
+        await link.filter({ hasText: name }).waitFor();
+        const bar = await page.evaluate(() => {
+          const footer = document.querySelector('[data-testid="status-bar"]');
+          const head = footer?.querySelector('.mid-ellipsis-head');
+          const tail = footer?.querySelector('.mid-ellipsis-tail');
+          if (!footer || !(head instanceof HTMLElement) || !(tail instanceof HTMLElement))
+            throw new Error('no status bar address');
+          const visible = Array.from(footer.querySelectorAll('*')).filter(
+            (el) => el.getBoundingClientRect().width > 0,
+          );
+          return {
+            width: document.documentElement.clientWidth,
+            barRight: footer.getBoundingClientRect().right,
+            rightmost: Math.max(...visible.map((el) => el.getBoundingClientRect().right)),
+            headCut: head.scrollWidth > head.clientWidth,
+            tailRight: tail.getBoundingClientRect().right,
+            tail: tail.textContent,
+            clientButtonRight:
+              footer.querySelector('[data-testid="open-client-details"]')?.getBoundingClientRect()
+                .right ?? Infinity,
+          };
+        });
+        // Everything in the bar is inside the window, the address is cut (not the bar), its end
+        // is in view, and the buttons after it are still there.
+        expect(bar.barRight).toBeLessThanOrEqual(bar.width);
+        expect(bar.rightmost).toBeLessThanOrEqual(bar.width);
+        expect(bar.headCut).toBe(true);
+        expect(bar.tailRight).toBeLessThanOrEqual(bar.width);
+        expect(name.endsWith(bar.tail ?? '-')).toBe(true);
+        expect(bar.clientButtonRight).toBeLessThanOrEqual(bar.width);
+        expect(await page.getByTestId('open-client-details').isVisible()).toBe(true);
+        await page.screenshot({ path: `${SHOTS}/status-bar-800x600-long-name.png` });
+        // The whole address: its title, its accessible name, and the text selected and copied.
+        expect(await link.getAttribute('title')).toBe(address);
+        await page.getByRole('link', { name: address, exact: true }).waitFor();
+        const selected = await link.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const selection = window.getSelection();
+          selection?.removeAllRanges();
+          selection?.addRange(range);
+          return selection?.toString();
+        });
+        expect(selected).toBe(address);
+        const layout = await new LayoutProbe(page).measure();
+        expect(layout.overflowing).toEqual([]);
+      } finally {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await fetch(`${ui.baseUrl}/_simulator/api/simulators/${name}`, { method: 'DELETE' });
+        await page.waitForURL((url) => !url.search.includes('simulator='));
+      }
+    });
+
+    it('a window whose event stream is down while its simulator is deleted goes to the root on reconnecting, and brings nothing back', async () => {
+      const page = ui.page;
+      // The server end of the window's event stream on that simulator, to cut it.
+      const streams: Socket[] = [];
+      const onRequest = (req: IncomingMessage & { originalUrl?: string }) => {
+        // Express has already routed it (and taken the prefix off req.url).
+        const url = req.originalUrl ?? req.url ?? '';
+        if (url.startsWith('/sim/cut-off/_simulator/api/events')) streams.push(req.socket);
+      };
+      ui.sim.running.server.on('request', onRequest);
+      const eventsRoute = '**/sim/cut-off/_simulator/api/events**';
+      try {
+        expect((await createByApi('cut-off')).status).toBe(201);
+        await page.goto(`${ui.uiUrl}?simulator=cut-off`);
+        await app.waitConnected();
+        expect(streams.length).toBeGreaterThan(0);
+
+        // The stream goes down and stays down (every try to reconnect fails).
+        await page.route(eventsRoute, (route) => route.abort('connectionreset'));
+        for (const socket of streams) socket.destroy();
+        await page
+          .locator('[data-testid="status-connection"][data-state="reconnecting"]')
+          .waitFor();
+        // Meanwhile the window keeps its place (the simulator is still there)…
+        expect(page.url()).toMatch(/\?simulator=cut-off$/);
+        expect(await listNames()).toEqual(['cut-off']);
+
+        // …and it is deleted elsewhere, unheard by the window.
+        const gone = await fetch(`${ui.baseUrl}/_simulator/api/simulators/cut-off`, {
+          method: 'DELETE',
+        });
+        expect(gone.status).toBe(204);
+      } finally {
+        await page.unroute(eventsRoute);
+        ui.sim.running.server.off('request', onRequest);
+      }
+      // The stream is back: the window finds it gone and goes to the root, with the notice.
+      await page.waitForURL((url) => !url.search.includes('simulator='), { timeout: 20_000 });
+      await app.waitConnected();
+      const notice = page.getByTestId('simulator-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(
+        '/sim/cut-off/ was deleted elsewhere; this is the root simulator',
+      );
+      expect(await page.getByTestId('simulator-select').inputValue()).toBe('');
+      // Nothing brought it back: not the stream, not the status refresh, not the screens.
+      await page.waitForTimeout(1_500);
+      expect(await listNames()).toEqual([]);
+      expect(ui.pageErrors).toEqual([]);
+    });
+
+    it('opened on a name that does not exist, the window says so, creates nothing, and offers to create it', async () => {
+      const page = ui.page;
+      await page.goto(`${ui.uiUrl}?simulator=bookmarked`);
+      const dialog = page.getByTestId('simulator-missing');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('/sim/bookmarked/');
+      await page.screenshot({ path: `${SHOTS}/missing-simulator.png` });
+      // The window has been loading for a while: nothing under /sim/bookmarked/ was asked for.
+      await page.waitForTimeout(1_500);
+      expect(await listNames()).toEqual([]);
+
+      // Going to the root simulator creates nothing either.
+      await page.getByTestId('simulator-missing-root').click();
+      await page.waitForURL((url) => !url.search.includes('simulator='));
+      await app.waitConnected();
+      expect(await listNames()).toEqual([]);
+
+      // Asked to, the window creates it and works on it.
+      await page.goto(`${ui.uiUrl}?simulator=bookmarked`);
+      await page.getByTestId('simulator-missing-create').click();
+      await dialog.waitFor({ state: 'detached' });
+      await app.waitConnected();
+      await config.screen.waitFor();
+      expect(await listNames()).toEqual(['bookmarked']);
+      const notice = page.getByTestId('simulator-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('/sim/bookmarked/ was created');
+      expect(await page.getByTestId('simulator-delete').isVisible()).toBe(true);
+      expect(ui.pageErrors).toEqual([]);
+
+      await fetch(`${ui.baseUrl}/_simulator/api/simulators/bookmarked`, { method: 'DELETE' });
+      await page.waitForURL((url) => !url.search.includes('simulator='));
+    });
+
+    function createByApi(name: string): Promise<Response> {
+      return fetch(`${ui.baseUrl}/_simulator/api/simulators`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    }
 
     async function listNames(): Promise<string[]> {
       const list = (await (await fetch(`${ui.baseUrl}/_simulator/api/simulators`)).json()) as {

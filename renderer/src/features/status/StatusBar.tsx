@@ -1,5 +1,6 @@
 import { CopyButton } from '../../components/CopyButton.js';
 import { Icon } from '../../components/Icon.js';
+import { MiddleEllipsis } from '../../components/MiddleEllipsis.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 
@@ -31,16 +32,19 @@ export function StatusBar() {
         <span className="conn-dot" aria-hidden="true" />
         {STREAM_LABELS[stream]}
       </span>
-      <span className="status-item">
+      <span className="status-item status-base">
         <span className="status-label">Base URL</span>
         <a
           className="mono"
           href={baseUrl ?? undefined}
           target="_blank"
           rel="noreferrer"
+          title={baseUrl ?? undefined}
+          // Its text is drawn in two parts (cut in the middle); its name is the whole address.
+          aria-label={baseUrl ?? undefined}
           data-testid="status-base-url"
         >
-          {baseUrl ?? '…'}
+          {baseUrl ? <MiddleEllipsis text={baseUrl} /> : '…'}
         </a>
         {baseUrl ? (
           <CopyButton text={baseUrl} label="Copy base URL" testId="copy-base-url" />
