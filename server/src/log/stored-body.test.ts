@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bodyBytes, boundedText, MAX_CAPTURED_BODY, readBody, storeBody } from './stored-body.js';
+import { randomBytes } from 'node:crypto';
+import {
+  bodyBytes,
+  boundedText,
+  COMPRESS_FROM,
+  MAX_CAPTURED_BODY,
+  readBody,
+  storeBody,
+} from './stored-body.js';
 
 describe('stored bodies', () => {
   it('weigh the bytes they keep: two or three a character above U+007F, not one', () => {
@@ -49,5 +57,43 @@ describe('stored bodies', () => {
     const cut = boundedText('€'.repeat(MAX_CAPTURED_BODY + 1));
     expect(cut.truncated).toBe(true);
     expect(cut.text).toBe('€'.repeat(MAX_CAPTURED_BODY));
+  });
+
+  it('are kept deflated from COMPRESS_FROM bytes when that saves a quarter, and read back whole', () => {
+    const json = JSON.stringify({
+      items: Array.from({ length: 4000 }, (_, i) => ({ i, ok: true })),
+    });
+    expect(Buffer.byteLength(json)).toBeGreaterThan(COMPRESS_FROM);
+    const holder = storeBody<{ body?: unknown }>({}, json, true);
+    expect(bodyBytes(holder)).toBeLessThan(Buffer.byteLength(json) / 4);
+    expect(holder.body).toEqual(JSON.parse(json));
+
+    const text = '€ and ü '.repeat(MAX_CAPTURED_BODY / 8);
+    const multiByte = storeBody<{ body?: unknown }>({}, text, false);
+    expect(bodyBytes(multiByte)).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(multiByte.body).toBe(text);
+  });
+
+  it('just under COMPRESS_FROM bytes, or not shrinking by a quarter, are kept as they are', () => {
+    const under = 'a'.repeat(COMPRESS_FROM - 1);
+    expect(bodyBytes(storeBody<{ body?: unknown }>({}, under, false))).toBe(COMPRESS_FROM - 1);
+    // Random hex: deflate saves about 40 %, so this one is kept deflated...
+    const hex = randomBytes(COMPRESS_FROM).toString('hex');
+    const hexHolder = storeBody<{ body?: unknown }>({}, hex, false);
+    expect(bodyBytes(hexHolder)).toBeLessThan(hex.length * 0.75);
+    expect(hexHolder.body).toBe(hex);
+    // ...while random Latin-1 text (two UTF-8 bytes of high entropy a character) is not.
+    const noise = String.fromCharCode(...randomBytes(COMPRESS_FROM));
+    const noiseHolder = storeBody<{ body?: unknown }>({}, noise, false);
+    expect(bodyBytes(noiseHolder)).toBe(Buffer.byteLength(noise));
+    expect(noiseHolder.body).toBe(noise);
+  });
+
+  it('kept deflated are replaced by an assigned value like any other', () => {
+    const holder = storeBody<{ body?: unknown }>({}, 'x'.repeat(MAX_CAPTURED_BODY), false);
+    expect(bodyBytes(holder)).toBeLessThan(1024);
+    holder.body = 'masked';
+    expect(holder.body).toBe('masked');
+    expect(bodyBytes(holder)).toBe('masked'.length);
   });
 });

@@ -8,13 +8,27 @@
  *   heap grow to a multiple of what it holds before collecting; bytes in a buffer of their own
  *   are freed as soon as the exchange is, and weigh exactly their length (a string of characters
  *   above U+00FF weighs two bytes each, and a cut string can keep the whole text behind it).
+ * - Large bodies compressed: a body of COMPRESS_FROM bytes or more is kept deflated when that
+ *   saves a quarter or more, and weighs its deflated bytes. Bodies that big are rare in a sign-in
+ *   and usually repetitive (a flood of the same JSON, a large configuration), so the log's byte
+ *   budget holds many more of them; small bodies, the usual exchange, pay nothing.
  */
+import { deflateRawSync, inflateRawSync, constants } from 'node:zlib';
 
 /** Bodies are kept up to this many characters (after decoding); the rest is cut off. */
 export const MAX_CAPTURED_BODY = 64 * 1024;
 
+/** Bodies of this many UTF-8 bytes or more are kept deflated when that saves a quarter. */
+export const COMPRESS_FROM = 16 * 1024;
+
+/** What is kept of a stored body: its UTF-8 bytes, deflated or not. */
+interface KeptBytes {
+  bytes: Buffer;
+  deflated: boolean;
+}
+
 /** The bytes kept for each object given a stored body. */
-const storedBytes = new WeakMap<object, Buffer>();
+const storedBytes = new WeakMap<object, KeptBytes>();
 
 /**
  * A body cut to the capture limit; `truncated` says whether anything was cut. The cut text may
@@ -35,11 +49,26 @@ export function readBody(text: string, json: boolean): unknown {
   }
 }
 
-/** The UTF-8 bytes of `text`, in memory of their own (never a slice of a shared pool). */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
-  bytes.write(text, 'utf8');
-  return bytes;
+/** A copy of `bytes` in memory of its own (never a slice of a shared pool or a bigger chunk). */
+function ownCopy(bytes: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
+
+/** The UTF-8 bytes of `text` as kept: in memory of their own, deflated when large and it pays. */
+function keptBytes(text: string): KeptBytes {
+  const raw = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  raw.write(text, 'utf8');
+  if (raw.byteLength < COMPRESS_FROM) return { bytes: raw, deflated: false };
+  const deflated = deflateRawSync(raw, { level: constants.Z_BEST_SPEED });
+  if (deflated.byteLength * 4 > raw.byteLength * 3) return { bytes: raw, deflated: false };
+  return { bytes: ownCopy(deflated), deflated: true };
+}
+
+/** The text of kept bytes. */
+function keptText(kept: KeptBytes): string {
+  return (kept.deflated ? inflateRawSync(kept.bytes) : kept.bytes).toString('utf8');
 }
 
 /**
@@ -47,13 +76,13 @@ function ownBytes(text: string): Buffer {
  * a plain value; assigning to it replaces it with that value.
  */
 export function storeBody<T extends object>(target: T, text: string, json: boolean): T {
-  const bytes = ownBytes(text);
-  storedBytes.set(target, bytes);
+  const kept = keptBytes(text);
+  storedBytes.set(target, kept);
   Object.defineProperty(target, 'body', {
     enumerable: true,
     configurable: true,
     get(): unknown {
-      return readBody(bytes.toString('utf8'), json);
+      return readBody(keptText(kept), json);
     },
     set(value: unknown) {
       storedBytes.delete(target);
@@ -69,12 +98,12 @@ export function storeBody<T extends object>(target: T, text: string, json: boole
 }
 
 /**
- * About how many bytes a body holds in memory: the bytes kept when stored here, otherwise the
- * length of its JSON. Never parses a stored body.
+ * About how many bytes a body holds in memory: the bytes kept when stored here (deflated, when it
+ * is kept so), otherwise the length of its JSON. Never parses a stored body.
  */
 export function bodyBytes(holder: { body?: unknown }): number {
   const stored = storedBytes.get(holder);
-  if (stored !== undefined) return stored.byteLength;
+  if (stored !== undefined) return stored.bytes.byteLength;
   const body = holder.body;
   if (body === undefined) return 0;
   if (typeof body === 'string') return body.length;

@@ -3,6 +3,7 @@
  * thousands of objects is kept as bounded text, and the whole log stays within its byte budget,
  * pinned exchanges included.
  */
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import zlib, { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,16 @@ import { expectStillServing } from '../helpers/protocol.js';
 /** 33,000 empty objects: about 99 KB of JSON, 137 bytes once gzipped. */
 const INFLATING = `[${Array.from({ length: 33_000 }, () => '{}').join(',')}]`;
 const GZIPPED = gzipSync(INFLATING);
+
+/** Text that deflate cannot shrink by a quarter: random printable characters, none escaped in JSON. */
+function randomText(length: number): string {
+  const alphabet =
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+,-./:;<=>?@[]^_{|}~ ';
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return out;
+}
 
 function send(sim: ListeningSimulator, body: Buffer | string[], headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
@@ -137,14 +148,14 @@ describe('request log memory', () => {
     expect(e?.request.bodyTruncated).toBeUndefined();
   });
 
-  it('300 inflating requests keep the log within its byte budget, pinned exchanges counted', async () => {
+  it('300 bodies that do not compress keep the log within its byte budget, pinned exchanges counted', async () => {
     const budget = 2 * 1024 * 1024;
     sim = await listeningSimulator({ logCapacity: 5000, logBytes: budget });
-    await send(sim, GZIPPED, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    const noise = () => Buffer.from(JSON.stringify([randomText(90_000)]));
+    await send(sim, noise(), { 'Content-Type': 'application/json' });
     const first = sim.simulator.log.list().at(-1);
     expect(sim.simulator.log.pinExchange(first?.id as string, true)).toBe(true);
-    for (let i = 0; i < 300; i++)
-      await send(sim, GZIPPED, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    for (let i = 0; i < 300; i++) await send(sim, noise(), { 'Content-Type': 'application/json' });
     const log = sim.simulator.log;
     expect(log.bytes).toBeLessThanOrEqual(budget);
     // About 64 KiB each: the budget holds some 30 of the 301, the pinned one among them.
@@ -152,6 +163,20 @@ describe('request log memory', () => {
     expect(log.size).toBeLessThan(40);
     expect(log.get(first?.id as string)).toBeDefined();
     expect(log.totalRecorded).toBe(301);
+    await expectStillServing(sim.simulator.app);
+  });
+
+  it('300 inflating bodies are kept deflated: all stay within the budget and read back whole', async () => {
+    const budget = 2 * 1024 * 1024;
+    sim = await listeningSimulator({ logCapacity: 5000, logBytes: budget });
+    for (let i = 0; i < 301; i++)
+      await send(sim, GZIPPED, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    const log = sim.simulator.log;
+    expect(log.size).toBe(301);
+    expect(log.bytes).toBeLessThan(budget / 4);
+    const kept = log.list().at(0);
+    expect(kept?.request.bodyTruncated).toBe(true);
+    expect(kept?.request.body).toBe(INFLATING.slice(0, MAX_CAPTURED_BODY));
     await expectStillServing(sim.simulator.app);
   });
 });
