@@ -161,6 +161,7 @@ export const RESOURCE_SCENARIOS = [
   'floods',
   'million-assertions',
   'log-memory',
+  'log-memory-noise',
   'connection-cap',
 ];
 
