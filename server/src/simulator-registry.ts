@@ -4,6 +4,7 @@ import type { SimulatorContext } from './simulator-context.js';
 import type { SimulatorsChange, SimulatorSummary } from './contract.js';
 import { err, ok, type Result } from './errors/result.js';
 import { describeBadName, SIM_PREFIX, SIMULATOR_NAME, simulatorPath } from './simulator-name.js';
+import { mayCreate } from './simulator-create-option.js';
 
 export interface NamedSimulator {
   name: string;
@@ -25,9 +26,25 @@ export function refusalBody(r: RegistryRefusal): Record<string, unknown> {
 }
 
 /**
+ * The 404 body for a named simulator that does not exist (the admin API's, and a request under
+ * /sim/<name>/ that must not create it); `simulator` names it, so a client tells it from any
+ * other 404.
+ */
+export function missingBody(name: string, why?: string): Record<string, unknown> {
+  return {
+    error: 'not_found',
+    error_description: `No named simulator ${JSON.stringify(name)}${why ? `; ${why}` : ''}`,
+    simulator: name,
+  };
+}
+
+/**
  * The named simulators of one process, by name: created on first use (or through the admin
  * API) up to a cap, each with its own app and state, dispatched in one Map lookup.
  */
+const NOT_CREATED =
+  'it was not created, as the request asked (X-Simulator-Create: never, or create=never on the event stream)';
+
 export class SimulatorRegistry {
   private readonly byName = new Map<string, NamedSimulator>();
 
@@ -129,15 +146,35 @@ export class SimulatorRegistry {
       next();
       return;
     }
-    const found = this.obtain(name);
-    if (!found.ok) {
-      res.status(found.error.status).json(refusalBody(found.error));
-      return;
-    }
     const rest = url.slice(end);
+    // Found: one lookup. Missing: may this request create it (see mayCreate)?
+    let simulator = this.byName.get(name);
+    if (!simulator) {
+      if (!SIMULATOR_NAME.test(name)) {
+        res
+          .status(400)
+          .json({ error: 'invalid_request', error_description: describeBadName(name) });
+        return;
+      }
+      const allowed = mayCreate(req, rest);
+      if (!allowed.ok) {
+        res.status(400).json({ error: 'invalid_request', error_description: allowed.error });
+        return;
+      }
+      if (!allowed.value) {
+        res.status(404).json(missingBody(name, NOT_CREATED));
+        return;
+      }
+      const found = this.obtain(name);
+      if (!found.ok) {
+        res.status(found.error.status).json(refusalBody(found.error));
+        return;
+      }
+      simulator = found.value.simulator;
+    }
     req.url = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
     req.baseUrl = url.slice(0, end);
-    found.value.simulator.app(req, res, (error?: unknown) => {
+    simulator.app(req, res, (error?: unknown) => {
       req.url = url;
       req.baseUrl = '';
       next(error);

@@ -7,6 +7,7 @@ import type {
   SimulatorsChange,
 } from '../contract.js';
 import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
+import { checkCreateParam } from '../simulator-create-option.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
@@ -266,6 +267,11 @@ export function createEventStream(deps: {
   logEvents.on('simulators', onSimulators);
 
   const handle: RequestHandler = (req, res) => {
+    const badCreate = checkCreateParam(req.query as Record<string, unknown>);
+    if (badCreate !== undefined) {
+      res.status(400).json({ error: 'invalid_request', error_description: badCreate });
+      return;
+    }
     const lastEventId = parseLastEventId(req);
     if (lastEventId === 'invalid') {
       res.status(400).json({

@@ -1,6 +1,11 @@
 import express, { Router, type Response } from 'express';
 import type { SimulatorList } from '../contract.js';
-import { refusalBody, summarize, type SimulatorRegistry } from '../simulator-registry.js';
+import {
+  missingBody,
+  refusalBody,
+  summarize,
+  type SimulatorRegistry,
+} from '../simulator-registry.js';
 import { describeBadName, SIMULATOR_NAME } from '../simulator-name.js';
 import { requireLoopbackHost } from './require-loopback-host.js';
 
@@ -12,10 +17,7 @@ function badRequest(res: Response, description: string): void {
 }
 
 function notFound(res: Response, name: string): void {
-  res.status(404).json({
-    error: 'not_found',
-    error_description: `No named simulator ${JSON.stringify(name)}`,
-  });
+  res.status(404).json(missingBody(name));
 }
 
 /**
