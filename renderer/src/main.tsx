@@ -12,7 +12,11 @@ import {
   simulatorHref,
   withSimulator,
 } from './api/simulator-base.js';
-import { createSimulatorPresence, withPresenceCheck } from './api/simulator-presence.js';
+import {
+  createSimulatorPresence,
+  streamUrlWithoutCreation,
+  withPresenceCheck,
+} from './api/simulator-presence.js';
 import { createSimulatorsClient } from './api/simulators-client.js';
 import { leaveNotice } from './app/simulator-notice.js';
 import { App } from './app/App.js';
@@ -39,8 +43,9 @@ function safeStorage(): Storage | undefined {
 // the one request log is shared and shown filtered to it.
 const chosen = readChosenSimulator(window.location.search);
 const simulators = createSimulatorsClient();
-// A request under /sim/<name>/ creates that simulator: while the window could have missed its
-// deletion, it asks first and goes back to the root simulator instead of bringing it back.
+// A request under /sim/<name>/ creates that simulator unless it says not to: the window's say so
+// (a deleted one answers 404), and while it could have missed a deletion it also asks first; either
+// way it goes back to the root simulator instead of bringing it back.
 const presence =
   chosen === ''
     ? null
@@ -72,7 +77,9 @@ store.getState().setFilter({ simulator: chosen });
 startSync(store, {
   openStream: (handlers) =>
     openEventStream(
-      routeToSimulator(EVENTS_URL, chosen),
+      presence
+        ? streamUrlWithoutCreation(routeToSimulator(EVENTS_URL, chosen))
+        : routeToSimulator(EVENTS_URL, chosen),
       presence
         ? {
             ...handlers,

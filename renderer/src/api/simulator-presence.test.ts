@@ -5,6 +5,7 @@ import {
   createSimulatorPresence,
   decidePresence,
   deletedElsewhereNotice,
+  streamUrlWithoutCreation,
   withPresenceCheck,
 } from './simulator-presence.js';
 
@@ -29,6 +30,8 @@ function setup(initial: string[] = ['w1']) {
   const left: string[] = [];
   const created: string[] = [];
   const sent: string[] = [];
+  const headers: (string | null)[] = [];
+  let answer = () => new Response('{}');
   let lists = 0;
   const presence = createSimulatorPresence({
     name: 'w1',
@@ -45,9 +48,10 @@ function setup(initial: string[] = ['w1']) {
     },
     leave: (notice) => left.push(notice),
   });
-  const fetch = withPresenceCheck((input) => {
+  const fetch = withPresenceCheck((input, init) => {
     sent.push(input);
-    return Promise.resolve(new Response('{}'));
+    headers.push(new Headers(init?.headers).get('X-Simulator-Create'));
+    return Promise.resolve(answer());
   }, presence);
   return {
     presence,
@@ -55,6 +59,8 @@ function setup(initial: string[] = ['w1']) {
     left,
     created,
     sent,
+    headers,
+    answerWith: (a: () => Response) => (answer = a),
     lists: () => lists,
     setNames: (n: string[] | null) => (names = n),
   };
@@ -212,5 +218,90 @@ describe('a window on a named simulator', () => {
     void t.fetch('/config');
     await flush();
     expect(t.left).toEqual([deletedElsewhereNotice('w1')]);
+  });
+});
+
+const missing = (name: string) =>
+  new Response(
+    JSON.stringify({
+      error: 'not_found',
+      error_description: `No named simulator "${name}"; it was not created, as the request asked`,
+      simulator: name,
+    }),
+    { status: 404, headers: { 'Content-Type': 'application/json' } },
+  );
+
+describe('requests that never create the simulator', () => {
+  it('every request under the prefix says X-Simulator-Create: never, keeping its own headers; shared ones do not', async () => {
+    const t = setup();
+    t.presence.setStreamOpen(true);
+    const seen: Headers[] = [];
+    const fetch = withPresenceCheck((_input, init) => {
+      seen.push(new Headers(init?.headers));
+      return Promise.resolve(new Response('{}'));
+    }, t.presence);
+    await fetch('/config', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    await fetch('/_simulator/api/simulators');
+    expect(seen[0]?.get('X-Simulator-Create')).toBe('never');
+    expect(seen[0]?.get('content-type')).toBe('application/json');
+    expect(seen[1]?.get('X-Simulator-Create')).toBeNull();
+    await t.fetch('/_simulator/api/status');
+    expect(t.headers).toEqual(['never']);
+  });
+
+  it('deleted after the check passed: the 404 takes the window back to the root, and the request never settles', async () => {
+    const t = setup();
+    t.answerWith(() => missing('w1'));
+    let settled = false;
+    void t.fetch('/_simulator/api/status').then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await flush();
+    await flush();
+    expect(t.sent).toEqual(['/_simulator/api/status']);
+    expect(t.left).toEqual([deletedElsewhereNotice('w1')]);
+    expect(t.presence.getState()).toBe('gone');
+    expect(t.created).toEqual([]);
+    expect(settled).toBe(false);
+  });
+
+  it('the same while the stream is open (the deletion not heard yet), once, with its own line when this window deleted it', async () => {
+    const t = setup();
+    t.presence.setStreamOpen(true);
+    t.presence.expectDeletion('/sim/w1/ was deleted; this is the root simulator');
+    t.answerWith(() => missing('w1'));
+    void t.fetch('/config');
+    void t.fetch('/_simulator/api/status');
+    await flush();
+    await flush();
+    expect(t.left).toEqual(['/sim/w1/ was deleted; this is the root simulator']);
+  });
+
+  it('any other 404 is the answer of the simulator itself, handed back as it is', async () => {
+    const t = setup();
+    t.presence.setStreamOpen(true);
+    const others = [
+      () => missing('w2'),
+      () => new Response(JSON.stringify({ error: 'not_found' }), { status: 404 }),
+      () => new Response('Cannot GET /nothing', { status: 404 }),
+      () => new Response(JSON.stringify({ simulator: 'w1', error: 'x' }), { status: 404 }),
+    ];
+    for (const other of others) {
+      t.answerWith(other);
+      const res = await t.fetch('/_simulator/api/presets/scenarios/nope');
+      expect(res.status).toBe(404);
+    }
+    expect(t.left).toEqual([]);
+    expect(t.presence.getState()).toBe('present');
+  });
+
+  it('the event stream asks the same with ?create=never', () => {
+    expect(streamUrlWithoutCreation('/sim/w1/_simulator/api/events')).toBe(
+      '/sim/w1/_simulator/api/events?create=never',
+    );
+    expect(streamUrlWithoutCreation('/sim/w1/_simulator/api/events?a=1')).toBe(
+      '/sim/w1/_simulator/api/events?a=1&create=never',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { SimulatorList } from '../../../server/src/contract.js';
-import type { FetchLike } from './admin-client.js';
+import { isRecord, type FetchLike } from './admin-client.js';
 import type { Result } from './result.js';
 import { routeToSimulator } from './simulator-base.js';
 
@@ -59,6 +59,11 @@ export interface SimulatorPresence {
    * "deleted elsewhere" (null when the deletion failed).
    */
   expectDeletion(notice: string | null): void;
+  /**
+   * A request under the prefix found it missing (it was deleted after the check, and the request
+   * asked not to create it): leave as a check finding it gone would.
+   */
+  foundMissing(): void;
 }
 
 export const deletedElsewhereNotice = (name: string): string =>
@@ -149,12 +154,40 @@ export function createSimulatorPresence(deps: PresenceDeps): SimulatorPresence {
     expectDeletion(notice) {
       ownDeletion = notice;
     },
+    foundMissing() {
+      leave(ownDeletion ?? deletedElsewhereNotice(name));
+    },
   };
 }
 
 /**
+ * What every request of the window under /sim/<name>/ carries, so that a simulator deleted after
+ * the check answers 404 instead of being created again: the header, or (for the event stream,
+ * which cannot send headers) the query parameter.
+ */
+export const NO_CREATE_HEADER = 'X-Simulator-Create';
+export const NO_CREATE_VALUE = 'never';
+
+/** The event stream's address that does not create its simulator (?create=never). */
+export function streamUrlWithoutCreation(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}create=${NO_CREATE_VALUE}`;
+}
+
+/** The simulator's 404 for a named simulator that does not exist (it names the simulator). */
+async function isMissingAnswer(res: Response, name: string): Promise<boolean> {
+  if (res.status !== 404) return false;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return isRecord(body) && body.error === 'not_found' && body.simulator === name;
+}
+
+/**
  * A fetch that asks first (see SimulatorPresence.ensure) before a request under the prefix while
- * the window cannot hear of a delete; other requests go straight through.
+ * the window cannot hear of a delete, and sends it with X-Simulator-Create: never; a 404 saying
+ * the simulator is missing (deleted since the check) takes the window back to the root simulator
+ * and the request never settles. Other requests go straight through.
  */
 export function withPresenceCheck(fetchImpl: FetchLike, presence: SimulatorPresence): FetchLike {
   return async (input, init) => {
@@ -162,6 +195,11 @@ export function withPresenceCheck(fetchImpl: FetchLike, presence: SimulatorPrese
     const outcome = await presence.ensure();
     if (outcome === 'unreachable')
       throw new TypeError(`Could not check that /sim/${presence.name}/ still exists`);
-    return fetchImpl(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set(NO_CREATE_HEADER, NO_CREATE_VALUE);
+    const res = await fetchImpl(input, { ...init, headers });
+    if (!(await isMissingAnswer(res, presence.name))) return res;
+    presence.foundMissing();
+    return new Promise<never>(() => undefined);
   };
 }
