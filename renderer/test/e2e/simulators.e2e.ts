@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Response as PwResponse, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
@@ -312,27 +313,12 @@ describe.skipIf(!chromiumAvailable())(
 
     it('a window whose event stream is down while its simulator is deleted goes to the root on reconnecting, and brings nothing back', async () => {
       const page = ui.page;
-      // The server end of the window's event stream on that simulator, to cut it.
-      const streams: Socket[] = [];
-      const onRequest = (req: IncomingMessage & { originalUrl?: string }) => {
-        // Express has already routed it (and taken the prefix off req.url).
-        const url = req.originalUrl ?? req.url ?? '';
-        if (url.startsWith('/sim/cut-off/_simulator/api/events')) streams.push(req.socket);
-      };
-      ui.sim.running.server.on('request', onRequest);
-      const eventsRoute = '**/sim/cut-off/_simulator/api/events**';
+      const stream = watchStream('cut-off');
       try {
         expect((await createByApi('cut-off')).status).toBe(201);
         await page.goto(`${ui.uiUrl}?simulator=cut-off`);
         await app.waitConnected();
-        expect(streams.length).toBeGreaterThan(0);
-
-        // The stream goes down and stays down (every try to reconnect fails).
-        await page.route(eventsRoute, (route) => route.abort('connectionreset'));
-        for (const socket of streams) socket.destroy();
-        await page
-          .locator('[data-testid="status-connection"][data-state="reconnecting"]')
-          .waitFor();
+        await stream.cut();
         // Meanwhile the window keeps its place (the simulator is still there)…
         expect(page.url()).toMatch(/\?simulator=cut-off$/);
         expect(await listNames()).toEqual(['cut-off']);
@@ -343,8 +329,7 @@ describe.skipIf(!chromiumAvailable())(
         });
         expect(gone.status).toBe(204);
       } finally {
-        await page.unroute(eventsRoute);
-        ui.sim.running.server.off('request', onRequest);
+        await stream.restore();
       }
       // The stream is back: the window finds it gone and goes to the root, with the notice.
       await page.waitForURL((url) => !url.search.includes('simulator='), { timeout: 20_000 });
@@ -356,6 +341,64 @@ describe.skipIf(!chromiumAvailable())(
       );
       expect(await page.getByTestId('simulator-select').inputValue()).toBe('');
       // Nothing brought it back: not the stream, not the status refresh, not the screens.
+      await page.waitForTimeout(1_500);
+      expect(await listNames()).toEqual([]);
+      expect(ui.pageErrors).toEqual([]);
+    });
+
+    it('deleted between the check and the request: the request creates nothing, and its 404 takes the window to the root', async () => {
+      const page = ui.page;
+      const stream = watchStream('raced');
+      // Once the simulator is deleted, every read of the list waits: only the request's own
+      // answer can tell the window.
+      let holdLists = false;
+      const heldLists: Route[] = [];
+      const listRoute = '**/_simulator/api/simulators';
+      const prefixRoute = '**/sim/raced/**';
+      let raced: string | undefined;
+      const answers: number[] = [];
+      const onResponse = (r: PwResponse) => {
+        if (r.url() === raced) answers.push(r.status());
+      };
+      page.on('response', onResponse);
+      try {
+        expect((await createByApi('raced')).status).toBe(201);
+        await page.goto(`${ui.uiUrl}?simulator=raced`);
+        await app.waitConnected();
+        await stream.cut();
+        await page.route(listRoute, (route) =>
+          holdLists ? void heldLists.push(route) : route.continue(),
+        );
+        // The next request under the prefix has passed its check (the simulator was listed):
+        // hold it, delete the simulator, then let it go.
+        await page.route(prefixRoute, async (route) => {
+          const url = route.request().url();
+          if (url.includes('/_simulator/api/events') || raced !== undefined) {
+            await route.fallback();
+            return;
+          }
+          raced = url;
+          holdLists = true;
+          await fetch(`${ui.baseUrl}/_simulator/api/simulators/raced`, { method: 'DELETE' });
+          await route.continue();
+        });
+        await page.waitForURL((url) => !url.search.includes('simulator='), { timeout: 20_000 });
+      } finally {
+        holdLists = false;
+        page.off('response', onResponse);
+        await page.unroute(prefixRoute);
+        await page.unroute(listRoute);
+        for (const route of heldLists) await route.continue().catch(() => undefined);
+        await stream.restore();
+      }
+      expect(raced).toMatch(/\/sim\/raced\//);
+      expect(answers).toEqual([404]);
+      await app.waitConnected();
+      const notice = page.getByTestId('simulator-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(
+        '/sim/raced/ was deleted elsewhere; this is the root simulator',
+      );
       await page.waitForTimeout(1_500);
       expect(await listNames()).toEqual([]);
       expect(ui.pageErrors).toEqual([]);
@@ -394,6 +437,38 @@ describe.skipIf(!chromiumAvailable())(
       await fetch(`${ui.baseUrl}/_simulator/api/simulators/bookmarked`, { method: 'DELETE' });
       await page.waitForURL((url) => !url.search.includes('simulator='));
     });
+
+    /**
+     * The window's event stream on simulator `name` (watch before the page opens): cut() ends it
+     * and keeps every try to reconnect failing, so the window cannot hear of a deletion;
+     * restore() lets it reconnect.
+     */
+    function watchStream(name: string) {
+      const page = ui.page;
+      // The server end of the stream, to cut it.
+      const sockets: Socket[] = [];
+      const onRequest = (req: IncomingMessage & { originalUrl?: string }) => {
+        // Express has already routed it (and taken the prefix off req.url).
+        const url = req.originalUrl ?? req.url ?? '';
+        if (url.startsWith(`/sim/${name}/_simulator/api/events`)) sockets.push(req.socket);
+      };
+      ui.sim.running.server.on('request', onRequest);
+      const eventsRoute = `**/sim/${name}/_simulator/api/events**`;
+      return {
+        async cut() {
+          expect(sockets.length).toBeGreaterThan(0);
+          await page.route(eventsRoute, (route) => route.abort('connectionreset'));
+          for (const socket of sockets) socket.destroy();
+          await page
+            .locator('[data-testid="status-connection"][data-state="reconnecting"]')
+            .waitFor();
+        },
+        async restore() {
+          await page.unroute(eventsRoute);
+          ui.sim.running.server.off('request', onRequest);
+        },
+      };
+    }
 
     function createByApi(name: string): Promise<Response> {
       return fetch(`${ui.baseUrl}/_simulator/api/simulators`, {
