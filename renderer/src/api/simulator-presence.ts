@@ -4,9 +4,11 @@ import type { Result } from './result.js';
 import { routeToSimulator } from './simulator-base.js';
 
 /**
- * Where the window stands with its named simulator. Any request under /sim/<name>/ creates that
- * simulator, so while the window cannot hear of a delete (its event stream is not open) it asks
- * the list, which creates nothing, before each such request.
+ * Where the window stands with its named simulator. Its requests under /sim/<name>/ never create
+ * it (see withPresenceCheck); still, while the window cannot hear of a delete (its event stream
+ * is not open) it asks the list, which creates nothing, before each such request: a name never
+ * seen is offered for creation before any screen asks for it, and a stream refused with a 404
+ * (whose body EventSource cannot read) learns why.
  * - unknown: not checked since the stream was last open (or ever);
  * - present: the stream is open (a delete would be heard) or a check found it;
  * - missing: the window opened on a name that does not exist; requests wait for the tester to
