@@ -13,6 +13,16 @@ export const CREATE_NEVER = 'never';
 /** The one path under a prefix that reads the parameter (everything else keeps its query). */
 const EVENTS_PATH = '/_simulator/api/events';
 
+/**
+ * Whether a path (without its query) is the event stream as the router matches it: in any case
+ * and with one trailing slash, so a stream the app would serve never creates its simulator
+ * behind the parameter's back.
+ */
+const isEventsPath = (path: string): boolean => {
+  const lower = path.toLowerCase();
+  return lower === EVENTS_PATH || lower === `${EVENTS_PATH}/`;
+};
+
 export const describeBadCreateHeader = (value: string): string =>
   `X-Simulator-Create must be ${CREATE_NEVER} (its only value) or absent; ${JSON.stringify(value)} is not`;
 export const describeBadCreateParam = (value: string): string =>
@@ -33,7 +43,7 @@ export function mayCreate(req: IncomingMessage, rest: string): Result<boolean, s
     never = true;
   }
   const q = rest.indexOf('?');
-  if (q !== -1 && rest.slice(0, q) === EVENTS_PATH) {
+  if (q !== -1 && isEventsPath(rest.slice(0, q))) {
     const values = new URLSearchParams(rest.slice(q + 1)).getAll(CREATE_PARAM);
     const value = values[values.length - 1];
     if (value !== undefined) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../contract.js';
 import { SimulatorEvents } from '../simulator-events.js';
 import { notesOf } from '../http/exchange-notes.js';
+import { errorHandler } from '../http/handle-errors.js';
 import { ExchangeBuffer } from './exchange-buffer.js';
 import { createExchangeRecorder, isSimulatorPath, MAX_CAPTURED_BODY } from './exchange-recorder.js';
 import { keepJsonText } from './request-body-text.js';
@@ -283,6 +284,24 @@ describe('exchange recorder', () => {
     const e = only(log);
     expect(e.request.body).toEqual([{}, { a: 1 }]);
     expect(e.request.bodyTruncated).toBeUndefined();
+  });
+
+  it('keeps the text of a JSON body its parser refused, so the log shows what was wrong', async () => {
+    const log = new ExchangeBuffer(5);
+    const app = express();
+    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(express.json({ verify: keepJsonText }));
+    app.post('/token', (_req, res) => {
+      res.status(200).json({});
+    });
+    app.use(errorHandler);
+    for (const sent of ['{"grant_type":', '"a string"', '{"code":"abc",}']) {
+      const res = await request(app).post('/token').type('json').send(sent);
+      expect(res.status, sent).toBe(400);
+      const e = log.list().at(-1) as Exchange;
+      expect(e.request.body, sent).toBe(sent);
+      expect(e.outcome).toMatchObject({ code: 'invalid_request' });
+    }
   });
 
   it('keeps the request body of an exchange the client abandoned before the answer', async () => {

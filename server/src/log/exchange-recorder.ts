@@ -132,7 +132,12 @@ interface RequestBodyText {
  */
 function requestBody(req: Request): RequestBodyText | undefined {
   const body = (req as { body?: unknown }).body;
-  if (body === undefined) return undefined;
+  // A JSON body its parser refused (not JSON, or not an object or array): the text as sent, so
+  // the log shows what the client got wrong.
+  if (body === undefined) {
+    const unparsed = jsonTextOf(req);
+    return unparsed && { ...unparsed, json: false };
+  }
   const parsedText = typeof body === 'string' ? undefined : jsonTextOf(req);
   if (parsedText) return { ...parsedText, json: !parsedText.truncated };
   let text: string;

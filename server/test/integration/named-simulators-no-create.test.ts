@@ -153,6 +153,13 @@ describe('?create=never on the event stream', () => {
     expect(await names(sim)).toEqual([]);
   });
 
+  it('the stream as the router matches it (any case, a trailing slash) reads it too', async () => {
+    const sim = simulator();
+    for (const path of [`${EVENTS}/`, EVENTS.toUpperCase(), '/_Simulator/Api/Events/'])
+      expectNotCreated(await request(sim.app).get(`/sim/gone${path}?create=never`), 'gone');
+    expect(await names(sim)).toEqual([]);
+  });
+
   it('on any other path the parameter is the endpoint’s own: first use still creates', async () => {
     const sim = simulator();
     await request(sim.app).get('/sim/rp/.well-known/openid-configuration?create=never').expect(200);
