@@ -5,6 +5,7 @@ import type { StartupPreset } from './presets/preset-types.js';
 import type { PlanStore } from './rp-check/plan-store.js';
 import type { RpCheckRun } from './rp-check/rp-check-run.js';
 import type { SimulatorRegistry } from './simulator-registry.js';
+import type { ExchangeAnalyzer } from './analysis/exchange-analyzer.js';
 
 /**
  * What the app and every router mounted on it are built from. It lives apart from app.ts so the
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** Where the one request log's events are emitted (the root simulator's events). */
   logEvents: SimulatorEvents;
   log: ExchangeBuffer;
+  /** The token analysis of this simulator's exchanges, judged by its own keys and configuration. */
+  analyzer: ExchangeAnalyzer;
   uiDir: string | undefined;
   /** The scenario applied at start (--scenario), named by GET /_simulator/api/active. */
   startupPreset: StartupPreset | undefined;

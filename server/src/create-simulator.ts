@@ -20,6 +20,7 @@ import { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 import { PlanStore } from './rp-check/plan-store.js';
 import { RpCheckRun } from './rp-check/rp-check-run.js';
 import { SimulatorRegistry, type NamedSimulator } from './simulator-registry.js';
+import { createExchangeAnalyzer, type ExchangeAnalyzer } from './analysis/exchange-analyzer.js';
 import { DEFAULT_MAX_SIMULATORS, simulatorPath } from './simulator-name.js';
 
 export interface SimulatorOptions {
@@ -92,6 +93,7 @@ interface SimulatorParts {
   events: SimulatorEvents;
   rpCheck: { run: RpCheckRun; plans: PlanStore };
   keys: () => Promise<KeyMaterial>;
+  analyzer: ExchangeAnalyzer;
   close(): void;
 }
 
@@ -151,9 +153,11 @@ function createParts(
     plans: shared.plans,
   };
   const closers: (() => void)[] = [];
+  const analyzer = createExchangeAnalyzer({ context, events, log: shared.log });
   const app = buildApp({
     context,
     events,
+    analyzer,
     logEvents: own.named?.logEvents ?? events,
     log: shared.log,
     uiDir: own.uiDir,
@@ -176,6 +180,7 @@ function createParts(
     events,
     rpCheck,
     keys,
+    analyzer,
     close() {
       rpCheck.run.close();
       for (const fn of closers.splice(0)) fn();

@@ -1,6 +1,7 @@
 import type express from 'express';
 import type { RequestHandler } from 'express';
 import type { SimulatorContext } from './simulator-context.js';
+import type { ExchangeAnalyzer } from './analysis/exchange-analyzer.js';
 import type { SimulatorsChange, SimulatorSummary } from './contract.js';
 import { err, ok, type Result } from './errors/result.js';
 import { describeBadName, SIM_PREFIX, SIMULATOR_NAME, simulatorPath } from './simulator-name.js';
@@ -11,6 +12,7 @@ export interface NamedSimulator {
   createdAt: number;
   app: express.Express;
   context: SimulatorContext;
+  analyzer: ExchangeAnalyzer;
   close(): void;
 }
 

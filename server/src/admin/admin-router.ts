@@ -11,7 +11,7 @@ import { buildJwks } from '../keys/jwks.js';
 import { buildDidDocument, didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey, idTokenSigningKey } from '../keys/key-store.js';
 import { maskExchange } from '../log/mask-exchange.js';
-import { createExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
+import type { ExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
 import { isTokenRole, TOKEN_ROLES } from '../analysis/analyze-token.js';
 import { requireLoopbackHost } from './require-loopback-host.js';
 import { createEventStream } from './event-stream.js';
@@ -51,7 +51,14 @@ function badRequest(res: Response, description: string): void {
 export function createAdminRouter(deps: AppDeps): Router {
   const { context: ctx, events, log } = deps;
   const startedAt = ctx.clock();
-  const analyzer = createExchangeAnalyzer({ context: ctx, events, log });
+  const { analyzer } = deps;
+  // The one log holds every simulator's exchanges: each is judged by the simulator that answered
+  // it (its keys, its configuration, its URLs), as long as that simulator still exists.
+  const analyzerOf = (exchange: Exchange): ExchangeAnalyzer =>
+    (exchange.simulator !== undefined &&
+      exchange.simulator !== deps.simulator &&
+      deps.registry?.get(exchange.simulator)?.analyzer) ||
+    analyzer;
   const stream = createEventStream({
     events,
     logEvents: deps.logEvents,
@@ -183,7 +190,7 @@ export function createAdminRouter(deps: AppDeps): Router {
         });
         return;
       }
-      const analysis = await analyzer.analyze(exchange);
+      const analysis = await analyzerOf(exchange).analyze(exchange);
       const detail: ExchangeDetail = {
         exchange: reveal === 'true' ? exchange : maskExchange(exchange),
         analysis,

@@ -1,7 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { limitJsonDepth } from '../http/limit-json-depth.js';
-import { createExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
 import { listeningAddress } from '../admin/listening-address.js';
 import { adminErrorHandler } from '../admin/admin-error-handler.js';
 import { parseTestClientRequest } from './parse-test-client-request.js';
@@ -18,8 +17,7 @@ const badRequest = (res: Response, description: string): void => {
  *   POST /test-client/commands  {flow, privateKey?} → TestClientCommands (curl and a URL)
  */
 export function createTestClientRouter(deps: AppDeps): Router {
-  const { context: ctx, events, log } = deps;
-  const analyzer = createExchangeAnalyzer({ context: ctx, events, log });
+  const { context: ctx, events, analyzer } = deps;
   const router = Router();
   const json = [express.json({ limit: '100kb', type: () => true }), limitJsonDepth];
 

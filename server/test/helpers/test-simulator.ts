@@ -49,3 +49,13 @@ export async function listeningSimulator(
 }
 
 export { defaultConfig };
+
+/**
+ * Where a relying-party library's test points it: the root simulator, and the named simulator
+ * /sim/ci of the same process (created on first use from the starting configuration). The issuer
+ * is `${baseUrl}${path}/`.
+ */
+export const SIMULATOR_PATHS = [
+  { at: 'the root simulator', path: '' },
+  { at: 'the named simulator /sim/ci', path: '/sim/ci' },
+] as const;

@@ -131,6 +131,30 @@ describe('named simulators: isolated', () => {
     expect(sim.config.get().errorConfiguration.idTokenErrors).toEqual([]);
   });
 
+  it("the one log judges each exchange by the simulator that answered it, the root's API included", async () => {
+    const sim = simulator();
+    const good = await redeem(sim, '/sim/a', await codeFrom(sim, '/sim/a'));
+    expect(good.status, good.text).toBe(200);
+    const list = await request(sim.app)
+      .get('/_simulator/api/exchanges?simulator=a&endpoint=token')
+      .expect(200);
+    const id = (list.body.items as { id: string }[])[0]?.id as string;
+    // The assertion is addressed to /sim/a/token and the ID token signed with a's own keys: the
+    // root's API and a's own API both find nothing wrong with either.
+    for (const api of ['/_simulator/api', '/sim/a/_simulator/api']) {
+      const detail = await request(sim.app).get(`${api}/exchanges/${id}`).expect(200);
+      const analysis = detail.body.analysis as {
+        role: string;
+        checks: { name: string; ok: boolean }[];
+      }[];
+      expect(analysis.map((a) => a.role)).toEqual(
+        expect.arrayContaining(['client_assertion', 'id_token']),
+      );
+      for (const a of analysis)
+        expect([api, a.role, a.checks.filter((c) => !c.ok)]).toEqual([api, a.role, []]);
+    }
+  });
+
   it('each numbers its own configuration on its own event stream (the base a client resyncs to)', async () => {
     const sim = simulator();
     const snapshot = async (prefix: string) =>

@@ -3,26 +3,34 @@
  * publish (the JWKS holds old and new keys), then, a while later, use (tokens carry the new kid;
  * the client refetches the JWKS on the unknown kid, as its cache is older than its cooldown).
  * Only Date is faked, to move past the client's 60-second refetch cooldown without sleeping.
+ * At the root simulator and at a named one of the same process (its own keys, rotated there).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from 'openid-client';
 import { decodeProtectedHeader } from 'jose';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
-import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import {
+  listeningSimulator,
+  SIMULATOR_PATHS,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
+import type { SimulatorContext } from '../../src/simulator-context.js';
 import { DEFAULT_REDIRECT_URI, IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
+// The simulator the running describe block signs in at: its URL, its client, its own state.
+let base: string;
 let config: client.Configuration;
+let context: SimulatorContext;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 afterEach(() => vi.useRealTimers());
 
 async function postConfig(body: unknown) {
-  const res = await fetch(`${sim.baseUrl}/config`, {
+  const res = await fetch(`${base}/config`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -55,14 +63,22 @@ async function signIn(extra: Record<string, string> = {}) {
   return { tokens, kid: decodeProtectedHeader(tokens.id_token as string).kid, userinfo };
 }
 
-describe('ID token key rotation seen by openid-client', () => {
+describe.each(SIMULATOR_PATHS)('ID token key rotation seen by openid-client at $at', ({ path }) => {
+  beforeAll(async () => {
+    base = `${sim.baseUrl}${path}`;
+    config = await discoverDefaultClient(`${base}/`);
+    const named =
+      path === '' ? undefined : sim.simulator.simulators.get(path.slice('/sim/'.length));
+    context = named?.context ?? sim.simulator.context;
+  });
+
   it('publish → use: every sign-in verifies', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now());
-    const keys = await sim.simulator.context.keys();
+    const keys = await context.keys();
     let jwksFetches = 0;
     sim.simulator.events.on('exchange', (e) => {
-      if (e.endpoint === 'jwks') jwksFetches++;
+      if (e.endpoint === 'jwks' && e.simulator === context.simulatorName) jwksFetches++;
     });
 
     const before = await signIn();
@@ -89,7 +105,7 @@ describe('ID token key rotation seen by openid-client', () => {
   });
 
   it('the core identity key rotation: both kids resolve in the DID document', async () => {
-    const keys = await sim.simulator.context.keys();
+    const keys = await context.keys();
     await postConfig({
       publishNewCoreIdentitySigningKeys: true,
       useNewCoreIdentitySigningKeys: true,
@@ -98,7 +114,7 @@ describe('ID token key rotation seen by openid-client', () => {
     const kid = decodeProtectedHeader(userinfo[`${VOCAB}/coreIdentityJWT`] as string).kid as string;
     expect(kid.endsWith(`#${keys.coreIdentity.secondary.kid}`)).toBe(true);
     const did = (await (
-      await fetch(`${sim.baseUrl}/.well-known/did.json`, { headers: { 'user-agent': 'rp' } })
+      await fetch(`${base}/.well-known/did.json`, { headers: { 'user-agent': 'rp' } })
     ).json()) as { assertionMethod: { id: string }[] };
     expect(did.assertionMethod.map((m) => m.id)).toContain(kid);
     expect(did.assertionMethod).toHaveLength(2);

@@ -4,7 +4,8 @@
  * phone", PKCE, and an identity location asking for Cl.Cm.P2 and the coreIdentityJWT claim. A
  * browser (fetch with a cookie jar) signs in through Apache; the module's info hook shows the
  * session it keeps. Needs apache2 and the module (`.ci/run` installs them): skipped with the
- * reason where they are missing, a failure when CI=true.
+ * reason where they are missing, a failure when CI=true. One Apache signs in at the root
+ * simulator, another at a named one of the same process: only OIDCProviderMetadataURL changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
@@ -27,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultConfig,
   listeningSimulator,
+  SIMULATOR_PATHS,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
 import {
@@ -53,6 +55,7 @@ if (skipReason !== undefined && inCi)
 
 /** The configuration a One Login service would write, in its own directory. */
 function apacheConfig(dir: string, port: number, issuer: string): string {
+  // issuer ends with '/', as discovery states it.
   const key = createPrivateKey(DEFAULT_CLIENT_PRIVATE_KEY_PEM);
   // mod_auth_openidc 2.4.12 crashes signing the client assertion unless the key pair's public
   // half is configured too (OIDCPublicKeyFiles), so both are given, under the same kid.
@@ -88,7 +91,7 @@ LoadModule auth_openidc_module ${MODULES}/mod_auth_openidc.so
 DocumentRoot ${dir}/www
 DirectoryIndex index.html
 
-OIDCProviderMetadataURL ${issuer}/.well-known/openid-configuration
+OIDCProviderMetadataURL ${issuer}.well-known/openid-configuration
 OIDCClientID ${DEFAULT_CLIENT_ID}
 OIDCRedirectURI http://localhost:${port}/redirect_uri
 OIDCCryptoPassphrase a-passphrase-for-the-session-cookie
@@ -119,71 +122,87 @@ describe.skipIf(skipReason !== undefined)(
   `Apache mod_auth_openidc signs in with private_key_jwt${skipReason ? ` (SKIPPED: ${skipReason})` : ''}`,
   () => {
     let sim: ListeningSimulator;
-    let apache: ChildProcess | undefined;
-    let dir: string;
-    let appUrl: string;
+    // One Apache per simulator, each at its own port, both registered from the start.
+    const ports: number[] = [];
 
     beforeAll(async () => {
-      const port = await freePort();
-      appUrl = `http://localhost:${port}`;
+      for (const _ of SIMULATOR_PATHS) ports.push(await freePort());
       const config = defaultConfig('http://localhost:3000');
-      config.clientConfiguration.redirectUrls = [`${appUrl}/redirect_uri`];
+      config.clientConfiguration.redirectUrls = ports.map(
+        (port) => `http://localhost:${port}/redirect_uri`,
+      );
       sim = await listeningSimulator({ config });
-      dir = mkdtempSync(join(tmpdir(), 'mod-auth-openidc-'));
-      chmodSync(dir, 0o755);
-      writeFileSync(join(dir, 'httpd.conf'), apacheConfig(dir, port, sim.baseUrl));
-      apache = spawn(APACHE, ['-f', join(dir, 'httpd.conf'), '-DFOREGROUND'], { stdio: 'ignore' });
-      for (let i = 0; ; i++) {
-        const up = await fetch(`${appUrl}/`, { redirect: 'manual' }).catch(() => undefined);
-        if (up !== undefined) await up.body?.cancel();
-        if (up !== undefined) break;
-        if (i === 100 || apache.exitCode !== null) {
-          const log = existsSync(join(dir, 'error.log'))
-            ? readFileSync(join(dir, 'error.log'), 'utf8')
-            : '';
-          throw new Error(`Apache did not start: ${log}`);
+    });
+    afterAll(() => sim?.close());
+
+    describe.each(SIMULATOR_PATHS.map((at, i) => ({ ...at, i })))('at $at', ({ path, i }) => {
+      let apache: ChildProcess | undefined;
+      let dir: string;
+      let appUrl: string;
+      let issuer: string;
+
+      beforeAll(async () => {
+        const port = ports[i] as number;
+        appUrl = `http://localhost:${port}`;
+        issuer = `${sim.baseUrl}${path}/`;
+        dir = mkdtempSync(join(tmpdir(), 'mod-auth-openidc-'));
+        chmodSync(dir, 0o755);
+        writeFileSync(join(dir, 'httpd.conf'), apacheConfig(dir, port, issuer));
+        apache = spawn(APACHE, ['-f', join(dir, 'httpd.conf'), '-DFOREGROUND'], {
+          stdio: 'ignore',
+        });
+        for (let n = 0; ; n++) {
+          const up = await fetch(`${appUrl}/`, { redirect: 'manual' }).catch(() => undefined);
+          if (up !== undefined) await up.body?.cancel();
+          if (up !== undefined) break;
+          if (n === 100 || apache.exitCode !== null) {
+            const log = existsSync(join(dir, 'error.log'))
+              ? readFileSync(join(dir, 'error.log'), 'utf8')
+              : '';
+            throw new Error(`Apache did not start: ${log}`);
+          }
+          await new Promise((r) => setTimeout(r, 100));
         }
-        await new Promise((r) => setTimeout(r, 100));
+      });
+      afterAll(async () => {
+        if (apache?.exitCode === null) {
+          const exited = new Promise((r) => apache?.once('exit', r));
+          apache.kill('SIGTERM');
+          await exited;
+        }
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      });
+
+      async function signIn(page: string): Promise<SessionInfo> {
+        const jar = new CookieJar();
+        const answer = await browse(jar, `${appUrl}${page}`);
+        const log = () => readFileSync(join(dir, 'error.log'), 'utf8');
+        expect(answer.status, `${answer.hops.join(' -> ')} ${answer.body} ${log()}`).toBe(200);
+        expect(answer.body).toContain(page === '/' ? 'www' : 'identity');
+        expect(answer.hops.some((h) => h.startsWith(`${issuer}authorize?`))).toBe(true);
+        const info = await browse(jar, `${appUrl}/redirect_uri?info=json`);
+        expect(info.status).toBe(200);
+        return JSON.parse(info.body) as SessionInfo;
       }
-    });
-    afterAll(async () => {
-      if (apache?.exitCode === null) {
-        const exited = new Promise((r) => apache?.once('exit', r));
-        apache.kill('SIGTERM');
-        await exited;
-      }
-      await sim?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
 
-    async function signIn(path: string): Promise<SessionInfo> {
-      const jar = new CookieJar();
-      const page = await browse(jar, `${appUrl}${path}`);
-      const log = () => readFileSync(join(dir, 'error.log'), 'utf8');
-      expect(page.status, `${page.hops.join(' -> ')} ${page.body} ${log()}`).toBe(200);
-      expect(page.body).toContain(path === '/' ? 'www' : 'identity');
-      const info = await browse(jar, `${appUrl}/redirect_uri?info=json`);
-      expect(info.status).toBe(200);
-      return JSON.parse(info.body) as SessionInfo;
-    }
+      it('signs a user in: the session holds the ID token and userinfo claims', async () => {
+        const session = await signIn('/');
+        expect(session.id_token.iss).toBe(issuer);
+        expect(session.id_token.aud).toBe(DEFAULT_CLIENT_ID);
+        expect(session.id_token.vot).toBe('Cl.Cm');
+        expect(session.userinfo.sub).toBe(session.id_token.sub);
+        expect(session.userinfo.email).toBe('test@example.com');
+        expect(session.userinfo[`${VOCAB}/coreIdentityJWT`]).toBeUndefined();
+      });
 
-    it('signs a user in: the session holds the ID token and userinfo claims', async () => {
-      const session = await signIn('/');
-      expect(session.id_token.iss).toBe(`${sim.baseUrl}/`);
-      expect(session.id_token.aud).toBe(DEFAULT_CLIENT_ID);
-      expect(session.id_token.vot).toBe('Cl.Cm');
-      expect(session.userinfo.sub).toBe(session.id_token.sub);
-      expect(session.userinfo.email).toBe('test@example.com');
-      expect(session.userinfo[`${VOCAB}/coreIdentityJWT`]).toBeUndefined();
-    });
-
-    it('signs a user in with identity (Cl.Cm.P2) and gets the core identity JWT', async () => {
-      const session = await signIn('/identity/');
-      const coreIdentity = session.userinfo[`${VOCAB}/coreIdentityJWT`];
-      expect(typeof coreIdentity).toBe('string');
-      const vc = decodeJwt(coreIdentity as string);
-      expect(vc.vot).toBe('P2');
-      expect(vc.sub).toBe(session.id_token.sub);
+      it('signs a user in with identity (Cl.Cm.P2) and gets the core identity JWT', async () => {
+        const session = await signIn('/identity/');
+        const coreIdentity = session.userinfo[`${VOCAB}/coreIdentityJWT`];
+        expect(typeof coreIdentity).toBe('string');
+        const vc = decodeJwt(coreIdentity as string);
+        expect(vc.vot).toBe('P2');
+        expect(vc.sub).toBe(session.id_token.sub);
+      });
     });
   },
 );

@@ -1,13 +1,18 @@
 /**
  * A certified relying-party library (openid-client) signs a user in against the simulator over
  * real HTTP: discovery, authorization URL, redirect, code exchange with private_key_jwt, ID token
- * validation (signature against the JWKS, nonce, vot) and /userinfo, with and without identity.
+ * validation (signature against the JWKS, nonce, vot) and /userinfo, with and without identity;
+ * at the root simulator and at a named one of the same process, only the issuer changing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { compactVerify, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
-import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import {
+  listeningSimulator,
+  SIMULATOR_PATHS,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
 import {
   DEFAULT_CLIENT_ID,
   DEFAULT_REDIRECT_URI,
@@ -16,15 +21,13 @@ import {
 } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
-let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 
-async function signIn(extra: Record<string, string>) {
+async function signIn(config: client.Configuration, extra: Record<string, string>) {
   const nonce = client.randomNonce();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
@@ -45,19 +48,27 @@ async function signIn(extra: Record<string, string>) {
   return { tokens, nonce };
 }
 
-describe('openid-client against the simulator', () => {
+describe.each(SIMULATOR_PATHS)('openid-client against $at', ({ path }) => {
+  let base: string;
+  let config: client.Configuration;
+  beforeAll(async () => {
+    base = `${sim.baseUrl}${path}`;
+    // The issuer as the library is given it: discovery at <issuer>.well-known/openid-configuration.
+    config = await discoverDefaultClient(`${base}/`);
+  });
+
   it('signs a user in at Cl.Cm and reads /userinfo without identity claims', async () => {
-    const { tokens, nonce } = await signIn({ vtr: '["Cl.Cm"]' });
+    const { tokens, nonce } = await signIn(config, { vtr: '["Cl.Cm"]' });
     const claims = tokens.claims();
     expect(claims?.nonce).toBe(nonce);
     expect(claims?.vot).toBe('Cl.Cm');
-    expect(claims?.iss).toBe(`${sim.baseUrl}/`);
+    expect(claims?.iss).toBe(`${base}/`);
     expect(claims?.aud).toBe(DEFAULT_CLIENT_ID);
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.expires_in).toBe(180);
 
     // The ID token's signature verifies against the published JWKS, kid and alg matching.
-    const jwks = (await (await fetch(`${sim.baseUrl}/.well-known/jwks.json`)).json()) as {
+    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as {
       keys: { kid: string; alg: string }[];
     };
     const header = decodeProtectedHeader(tokens.id_token as string);
@@ -73,7 +84,10 @@ describe('openid-client against the simulator', () => {
   });
 
   it('signs a user in at Cl.Cm.P2 and returns a core identity JWT verifiable against the DID document', async () => {
-    const { tokens } = await signIn({ vtr: '["Cl.Cm.P2"]', claims: IDENTITY_CLAIMS_REQUEST });
+    const { tokens } = await signIn(config, {
+      vtr: '["Cl.Cm.P2"]',
+      claims: IDENTITY_CLAIMS_REQUEST,
+    });
     const idClaims = tokens.claims();
     expect(idClaims?.vot).toBe('Cl.Cm');
     const userinfo = await client.fetchUserInfo(
@@ -93,7 +107,7 @@ describe('openid-client against the simulator', () => {
     expect(header.alg).toBe('ES256');
     const [didPart, keyId] = (header.kid as string).split('#');
     const did = (await (
-      await fetch(`${sim.baseUrl}/.well-known/did.json`, { headers: { 'user-agent': 'rp' } })
+      await fetch(`${base}/.well-known/did.json`, { headers: { 'user-agent': 'rp' } })
     ).json()) as { id: string; assertionMethod: { id: string; publicKeyJwk: object }[] };
     expect(didPart).toBe(did.id);
     const method = did.assertionMethod.find((m) => m.id === `${did.id}#${keyId}`);
@@ -102,7 +116,7 @@ describe('openid-client against the simulator', () => {
       coreIdentity,
       await importJWK(method?.publicKeyJwk as never, 'ES256'),
       {
-        issuer: `${sim.baseUrl}/`,
+        issuer: `${base}/`,
         audience: DEFAULT_CLIENT_ID,
       },
     );

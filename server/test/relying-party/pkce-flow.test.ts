@@ -1,25 +1,24 @@
 /**
  * A PKCE-enforced client (pkceEnforced) driven by openid-client: discovery advertises S256, a
- * request without a challenge is refused, the right verifier gets tokens, a wrong one does not.
+ * request without a challenge is refused, the right verifier gets tokens, a wrong one does not;
+ * at the root simulator and at a named one of the same process, each configured at its /config.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
-import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import {
+  listeningSimulator,
+  SIMULATOR_PATHS,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
 import { DEFAULT_REDIRECT_URI } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
+// The client of the simulator the running describe block signs in at.
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  const res = await fetch(`${sim.baseUrl}/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientConfiguration: { pkceEnforced: true } }),
-  });
-  expect(res.status).toBe(200);
-  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 
@@ -38,7 +37,18 @@ async function authorize(extra: Record<string, string>) {
   return { callback: new URL(res.headers.get('location') as string), state, nonce };
 }
 
-describe('PKCE with openid-client', () => {
+describe.each(SIMULATOR_PATHS)('PKCE with openid-client at $at', ({ path }) => {
+  beforeAll(async () => {
+    const base = `${sim.baseUrl}${path}`;
+    const res = await fetch(`${base}/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientConfiguration: { pkceEnforced: true } }),
+    });
+    expect(res.status).toBe(200);
+    config = await discoverDefaultClient(`${base}/`);
+  });
+
   it('discovery advertises S256 while enforced', () => {
     expect(config.serverMetadata().code_challenge_methods_supported).toEqual(['S256']);
     expect(config.serverMetadata().supportsPKCE()).toBe(true);
