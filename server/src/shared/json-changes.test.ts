@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyJsonChanges, jsonChanges } from './json-changes.js';
 
 /** JSON text with sorted keys: equal JSON values give equal text, whatever the key order. */
@@ -136,6 +136,33 @@ describe('jsonChanges and applyJsonChanges', () => {
     ]);
     const result = applyJsonChanges(from, changes);
     expect(result.ok && (result.value as typeof from).big).toBe(big);
+  });
+
+  it('copies each container a list of changes goes through once, not once per change', () => {
+    // 10,000 changes to one 10,000-item array: copied per change, that is 10^8 items moved,
+    // a window frozen for each such push.
+    const from = deepFreeze({
+      r: { keep: 'k', list: Array.from({ length: 10_000 }, (_, i) => i) },
+    });
+    const to = { r: { keep: 'k', list: Array.from({ length: 10_000 }, (_, i) => -i) } };
+    const changes = overTheWire(jsonChanges(from, to)) as unknown[];
+    const slices = vi.spyOn(Array.prototype, 'slice');
+    let result: ReturnType<typeof applyJsonChanges>;
+    let copies: number;
+    try {
+      result = applyJsonChanges(from, changes);
+      copies = slices.mock.calls.length;
+    } finally {
+      slices.mockRestore();
+    }
+    expect(copies).toBeLessThanOrEqual(1);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(canonical(result.value)).toBe(canonical(to));
+    // The input is untouched, and so is it when a later change fails after earlier ones applied.
+    expect(from.r.list[9_999]).toBe(9_999);
+    const failing = [...changes.slice(0, 5), { op: 'remove', path: '/r/none' }];
+    expect(applyJsonChanges(from, failing).ok).toBe(false);
+    expect(from.r.list.slice(0, 5)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('escapes "/" and "~" in keys, and keeps "__proto__" an own key', () => {
