@@ -83,6 +83,7 @@ describe('parseDesktopArgs: --max-simulators and --backchannel-url, read as the 
     ['--backchannel-url', '42'],
     ['--backchannel-url', 'null'],
     ['--backchannel-url', ''],
+    ['--backchannel-url', 'http://simulator:3000/\nline2'],
   ])('%s %j is an error (the app does not start), worded as headless words it', (flag, value) => {
     const args = parseDesktopArgs([`${flag}=${value}`]);
     const headless = parseArgs([flag, value]);

@@ -20,13 +20,15 @@ export function parseMaxSimulators(raw: string | undefined): number | string {
   const n = raw !== undefined && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
   return n >= 0 && n <= MAX_SIMULATORS_LIMIT
     ? n
-    : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got "${raw ?? ''}"`;
+    : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got ${JSON.stringify(raw ?? '')}`;
 }
 
 /** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) URL without query or fragment. */
 export function parseBackchannelUrl(raw: string | undefined): { url: string } | string {
   const problem = raw === undefined || raw === '' ? 'must be an absolute URL' : simulatorUrl(raw);
-  return problem ? `${problem}, got "${raw ?? ''}"` : { url: trimTrailingSlash(raw as string) };
+  return problem
+    ? `${problem}, got ${JSON.stringify(raw ?? '')}`
+    : { url: trimTrailingSlash(raw as string) };
 }
 
 /** One option's value given as `source` (a flag or a variable name); the error is one line. */

@@ -67,8 +67,14 @@ describe('URLs', () => {
       'http://a.example/#f',
       'http://u:p@a.example',
       'ftp://a.example',
+      'http://a.example/\n',
+      'http://a.example/\tx',
+      ' http://a.example',
+      'http://a.example/ ',
+      'http://a.example/b c',
+      'http://a.example/\u007f',
     ])
-      expect(simulatorUrl(u)).not.toBeNull();
+      expect(simulatorUrl(u), u).not.toBeNull();
   });
 });
 

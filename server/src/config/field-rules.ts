@@ -68,6 +68,10 @@ export const httpUrl: Rule = (v) => {
 export const simulatorUrl: Rule = (v) => {
   const problem = httpUrl(v);
   if (problem) return problem;
+  // The URL parser drops tabs and newlines and trims spaces, but the text is what discovery and
+  // the issuer repeat: a value it would change is refused rather than published broken.
+  if ([...(v as string)].some((c) => c <= ' ' || c === '\u007f'))
+    return 'must not contain spaces, tabs, newlines or other control characters';
   const url = new URL(v as string);
   if (url.search) return 'must not have a query';
   if (url.username || url.password) return 'must not carry credentials';

@@ -388,10 +388,25 @@ describe('--max-simulators and --backchannel-url', () => {
       ok: true,
       value: { backchannelUrl: 'http://simulator:3000' },
     });
-    for (const bad of ['ftp://x', 'not a url', 'http://x/?q=1', 'http://x/#f', '', '[]']) {
+    for (const bad of [
+      'ftp://x',
+      'not a url',
+      'http://x/?q=1',
+      'http://x/#f',
+      '',
+      '[]',
+      // The URL parser would drop these, but discovery would publish them as given.
+      'http://x/\nline2',
+      'http://x/\t',
+      'http://x:3000 ',
+      'http://x:3000\r',
+    ]) {
       const r = parseArgs(['--backchannel-url', bad]);
       expect(r.ok, bad).toBe(false);
-      if (!r.ok) expect(r.message.startsWith('--backchannel-url ')).toBe(true);
+      if (!r.ok) {
+        expect(r.message.startsWith('--backchannel-url ')).toBe(true);
+        expect(r.message).not.toMatch(/[\n\r]/);
+      }
     }
   });
 
