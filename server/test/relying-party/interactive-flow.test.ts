@@ -2,6 +2,7 @@
  * A certified relying-party library (openid-client) signs a user in against a simulator in
  * interactive mode, over real HTTP: the tester's part is played by plain form posts, exactly as a
  * browser sends them. The ID token, /userinfo and the core identity carry what the form said.
+ * At the root simulator and at a named one of the same process (interactive from the start).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
@@ -9,17 +10,19 @@ import { decodeJwt } from 'jose';
 import {
   defaultConfig,
   listeningSimulator,
+  SIMULATOR_PATHS,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
 import { DEFAULT_REDIRECT_URI, VOCAB } from '../helpers/relying-party.js';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
 
 let sim: ListeningSimulator;
+// The simulator the running describe block signs in at, and its client.
+let base: string;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator({ config: { ...defaultConfig(), interactiveMode: true } });
-  config = await discoverDefaultClient(sim.baseUrl, { verifySignatures: false });
 });
 afterAll(() => sim.close());
 
@@ -89,10 +92,15 @@ async function openForm(params: Record<string, string>) {
   return { form: readForm(await res.text()), nonce, state, verifier };
 }
 
-describe('openid-client with interactive mode', () => {
+describe.each(SIMULATOR_PATHS)('openid-client with interactive mode at $at', ({ path }) => {
+  beforeAll(async () => {
+    base = `${sim.baseUrl}${path}`;
+    config = await discoverDefaultClient(`${base}/`, { verifySignatures: false });
+  });
+
   it('signs in with the values typed into the form', async () => {
     const { form, nonce, state, verifier } = await openForm({ scope: 'openid email phone' });
-    expect(form.action).toBe(`${sim.baseUrl}/form-submit`);
+    expect(form.action).toBe(`${base}/form-submit`);
     expect(form.method).toBe('post');
     form.data.set('sub', 'urn:fdc:gov.uk:2022:interactive-user');
     form.data.set('email', 'typed@example.com');

@@ -1,12 +1,17 @@
 /**
  * openid-client signs the request object (client.buildAuthorizationUrlWithJAR). As the provider
  * document requires, the relying party sets the object's aud to <base>/authorize and repeats
- * response_type and scope in the query; the claims parameter travels as a JSON object.
+ * response_type and scope in the query; the claims parameter travels as a JSON object. At the root
+ * simulator and at a named one of the same process, where <base> carries its prefix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { discoverDefaultClient } from '../helpers/openid-client.js';
-import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
+import {
+  listeningSimulator,
+  SIMULATOR_PATHS,
+  type ListeningSimulator,
+} from '../helpers/test-simulator.js';
 import {
   DEFAULT_REDIRECT_URI,
   IDENTITY_CLAIMS_REQUEST,
@@ -15,11 +20,12 @@ import {
 } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;
+// The simulator the running describe block signs in at, and its client.
+let base: string;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sim = await listeningSimulator();
-  config = await discoverDefaultClient(sim.baseUrl);
 });
 afterAll(() => sim.close());
 
@@ -42,7 +48,7 @@ async function jarUrl(params: Record<string, string>, options: JarOptions = {}):
       ? {}
       : {
           [client.modifyAssertion]: (_header: unknown, claims: Record<string, unknown>) => {
-            claims.aud = `${sim.baseUrl}/authorize`;
+            claims.aud = `${base}/authorize`;
           },
         },
   );
@@ -59,7 +65,12 @@ async function follow(url: URL): Promise<URL> {
   return new URL(res.headers.get('location') as string);
 }
 
-describe('request objects signed by openid-client', () => {
+describe.each(SIMULATOR_PATHS)('request objects signed by openid-client at $at', ({ path }) => {
+  beforeAll(async () => {
+    base = `${sim.baseUrl}${path}`;
+    config = await discoverDefaultClient(`${base}/`);
+  });
+
   it('signs in with identity: claims as an object, state and nonce from the object', async () => {
     const nonce = client.randomNonce();
     const state = client.randomState();
