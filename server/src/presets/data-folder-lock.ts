@@ -1,4 +1,12 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { err, ok, type Result } from '../errors/result.js';
 
@@ -15,6 +23,21 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * An empty lock file this recent is one another starter has created and not yet written its
+ * process id into: taking it over then would leave two simulators each sure it holds the folder.
+ */
+export const LOCK_WRITE_GRACE_MS = 2000;
+
+function beingWritten(file: string): boolean {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return size === 0 && Math.abs(Date.now() - mtimeMs) < LOCK_WRITE_GRACE_MS;
+  } catch {
+    return false;
+  }
+}
+
 function holderOf(file: string): number | undefined {
   try {
     const pid = Number(readFileSync(file, 'utf8').trim());
@@ -28,7 +51,8 @@ function holderOf(file: string): number | undefined {
  * Takes the data folder for this process: `<dir>/.identity-simulator.lock`, created exclusively,
  * holds its process id. Two simulators on one folder would overwrite each other's files (each
  * checks a name is free, then writes), so a second one is refused with a line naming the folder
- * and the process that holds it. A lock left by a process that no longer runs is taken over.
+ * and the process that holds it. A lock left by a process that no longer runs is taken over (an
+ * empty one only once it is LOCK_WRITE_GRACE_MS old: until then its starter is writing it).
  * Returns the function that releases it.
  */
 export function lockDataFolder(
@@ -63,6 +87,7 @@ export function lockDataFolder(
       return err(
         `the data folder ${dir} is in use by another simulator (process ${holder}); stop it or ${anotherFolder} (two simulators on one folder would overwrite each other's files)`,
       );
+    if (holder === undefined && beingWritten(file)) break;
     // Left by a process that has gone (or by this one): take it over.
     try {
       unlinkSync(file);

@@ -5,12 +5,24 @@
  * taken over.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { LOCK_FILE, lockDataFolder } from '../../src/presets/data-folder-lock.js';
+import {
+  LOCK_FILE,
+  LOCK_WRITE_GRACE_MS,
+  lockDataFolder,
+} from '../../src/presets/data-folder-lock.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -93,9 +105,29 @@ describe('one simulator per data folder', () => {
     (text) => {
       const dir = folder();
       writeFileSync(join(dir, LOCK_FILE), text);
+      // An empty one must be old enough not to be another starter's, between create and write.
+      const old = (Date.now() - LOCK_WRITE_GRACE_MS - 1000) / 1000;
+      utimesSync(join(dir, LOCK_FILE), old, old);
       const taken = lockDataFolder(dir);
       expect(taken.ok).toBe(true);
       if (taken.ok) taken.value();
     },
   );
+
+  it('an empty lock file just created is another starter writing its id: refused, not taken over', () => {
+    const dir = folder();
+    writeFileSync(join(dir, LOCK_FILE), '');
+    expect(lockDataFolder(dir)).toEqual({
+      ok: false,
+      error: `the data folder ${dir} is being taken by another simulator starting at the same time`,
+    });
+    // Left empty by a starter that died before writing: taken over once past the grace.
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe('');
+    const old = (Date.now() - LOCK_WRITE_GRACE_MS - 1000) / 1000;
+    utimesSync(join(dir, LOCK_FILE), old, old);
+    const taken = lockDataFolder(dir);
+    expect(taken.ok).toBe(true);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    if (taken.ok) taken.value();
+  });
 });
