@@ -206,7 +206,8 @@ const HAR_BATCH = 20;
 interface HarSink {
   write(chunk: string): boolean;
   end(chunk: string): unknown;
-  once(event: 'drain' | 'close', listener: () => void): unknown;
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
   readonly destroyed: boolean;
 }
 
@@ -233,8 +234,15 @@ export async function streamHar(
     const ok = out.write(`${i ? ',' : ''}\n      ${indented(entryOf(view(exchange)), '      ')}`);
     if (!ok)
       await new Promise<void>((resolve) => {
-        out.once('drain', resolve);
-        out.once('close', resolve);
+        // Whichever comes first, both listeners go: one left per wait would pile up on the
+        // response (thousands in a big export, with Node's leak warning on the 11th).
+        const done = (): void => {
+          out.off('drain', done);
+          out.off('close', done);
+          resolve();
+        };
+        out.on('drain', done);
+        out.on('close', done);
       });
     if (i % HAR_BATCH === HAR_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
   }

@@ -2,6 +2,7 @@
  * Exporting the HAR of a big log never stalls other requests: it is streamed entry by entry,
  * yielding between batches, and it is the same document as before.
  */
+import { EventEmitter } from 'node:events';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHar, streamHar } from '../../src/admin/build-har.js';
@@ -36,7 +37,8 @@ describe('HAR export', () => {
       destroyed: false,
       write: (c: string) => ((text += c), true),
       end: (c: string) => (text += c),
-      once: () => undefined,
+      on: () => undefined,
+      off: () => undefined,
     };
     await streamHar(sink, exchanges, creator);
     expect(text).toBe(JSON.stringify(buildHar(exchanges, creator), null, 2));
@@ -56,9 +58,10 @@ describe('HAR export', () => {
       // The "client" takes every third chunk only after a drain.
       write: (c: string) => ((written += c.length), written % 3 !== 0),
       end: () => (ended = true),
-      once: (event: string, listener: () => void) => {
+      on: (event: string, listener: () => void) => {
         if (event === 'drain') setImmediate(() => (drains++, listener()));
       },
+      off: () => undefined,
     };
     let seenMidway: boolean | undefined;
     setImmediate(() => (seenMidway = written > 0 && !ended));
@@ -66,6 +69,35 @@ describe('HAR export', () => {
     expect(seenMidway).toBe(true);
     expect(ended).toBe(true);
     expect(drains).toBeGreaterThan(0);
+  });
+
+  it('leaves no listener behind on the response after each wait for the client', async () => {
+    const f = new ExchangeFactory();
+    const exchanges = Array.from({ length: 60 }, () => f.make('token'));
+    /** A response whose client takes every other chunk only after a drain. */
+    class LaggingResponse extends EventEmitter {
+      destroyed = false;
+      private writes = 0;
+      most = 0;
+      write(): boolean {
+        this.most = Math.max(this.most, this.listenerCount('close'), this.listenerCount('drain'));
+        if (++this.writes % 2 === 1) return true;
+        setImmediate(() => this.emit('drain'));
+        return false;
+      }
+      end(): void {}
+    }
+    const out = new LaggingResponse();
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    await streamHar(out, exchanges, { name: 'x', version: '1' });
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(out.most).toBeLessThanOrEqual(1);
+    expect(out.listenerCount('close')).toBe(0);
+    expect(out.listenerCount('drain')).toBe(0);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 
   it('of 1,500 exchanges with 40 KB bodies is served whole, and other requests meanwhile', async () => {
