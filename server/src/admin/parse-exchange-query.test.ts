@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../contract.js';
-import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
+import {
+  matchesFilter,
+  parseExchangeQuery,
+  SEARCH_CACHE_CHARS,
+  searchCacheChars,
+} from './parse-exchange-query.js';
 
 describe('parseExchangeQuery', () => {
   it('defaults', () => {
@@ -111,5 +116,37 @@ describe('matchesFilter', () => {
   it('does not find secrets by text', () => {
     expect(matchesFilter(exchange, { q: 'token-value-here' })).toBe(false);
     expect(matchesFilter(exchange, { q: 'bearer secret-tok' })).toBe(true);
+  });
+
+  it('keeps the search texts it made within SEARCH_CACHE_CHARS, and still finds what it let go', () => {
+    const body = (n: number) => `needle-${n} ${'x'.repeat(60_000)}`;
+    const many = Array.from({ length: 300 }, (_, n) => ({
+      ...exchange,
+      id: `big-${n}`,
+      response: { status: 200, headers: {}, body: body(n) },
+    }));
+    for (const e of many) expect(matchesFilter(e, { q: 'needle-' })).toBe(true);
+    expect(searchCacheChars()).toBeGreaterThan(0);
+    expect(searchCacheChars()).toBeLessThanOrEqual(SEARCH_CACHE_CHARS);
+    // The first ones were let go from the cache: searched again, they are found all the same.
+    expect(matchesFilter(many[0] as Exchange, { q: 'needle-0 ' })).toBe(true);
+    expect(matchesFilter(many[0] as Exchange, { q: 'needle-1 ' })).toBe(false);
+    expect(searchCacheChars()).toBeLessThanOrEqual(SEARCH_CACHE_CHARS);
+  });
+
+  it('searches an exchange by its own content, not a text cached for another of the same id', () => {
+    const first: Exchange = {
+      ...exchange,
+      id: 'same',
+      request: { ...exchange.request, path: '/one' },
+    };
+    const second: Exchange = {
+      ...exchange,
+      id: 'same',
+      request: { ...exchange.request, path: '/two' },
+    };
+    expect(matchesFilter(first, { q: '/one' })).toBe(true);
+    expect(matchesFilter(second, { q: '/one' })).toBe(false);
+    expect(matchesFilter(second, { q: '/two' })).toBe(true);
   });
 });

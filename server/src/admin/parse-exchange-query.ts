@@ -116,41 +116,74 @@ export function parseExchangeQuery(
   return ok(out);
 }
 
-const searchTexts = new WeakMap<Exchange, string>();
+/**
+ * Search texts already made, by exchange id, most recently used last. Bounded by their total
+ * length: the log's byte budget bounds what it holds, and a search must not hold as much again
+ * beside it. Texts of exchanges the log has let go age out like any other.
+ */
+export const SEARCH_CACHE_CHARS = 4 * 1024 * 1024;
+const searchTexts = new Map<string, { of: WeakRef<Exchange>; text: string }>();
+let searchTextChars = 0;
+
+function forgetSearchText(id: string): void {
+  const entry = searchTexts.get(id);
+  if (entry === undefined) return;
+  searchTexts.delete(id);
+  searchTextChars -= entry.text.length;
+}
+
+function rememberSearchText(raw: Exchange, text: string): void {
+  forgetSearchText(raw.id);
+  if (text.length > SEARCH_CACHE_CHARS / 8) return;
+  searchTexts.set(raw.id, { of: new WeakRef(raw), text });
+  searchTextChars += text.length;
+  for (const id of searchTexts.keys()) {
+    if (searchTextChars <= SEARCH_CACHE_CHARS) break;
+    forgetSearchText(id);
+  }
+}
+
+/** How many characters of search text are kept now (for tests). */
+export function searchCacheChars(): number {
+  return searchTextChars;
+}
 
 /**
  * Everything a text search looks at, lower-cased, from the masked view (a search must not find
- * secrets); made once per exchange, when first searched.
+ * secrets); kept for the next search while the cache has room.
  */
 function searchText(raw: Exchange): string {
-  let text = searchTexts.get(raw);
-  if (text === undefined) {
-    const exchange = maskExchange(raw);
-    const { request, response, outcome } = exchange;
-    text = [
-      exchange.id,
-      exchange.endpoint,
-      exchange.journeyId ?? '',
-      request.method,
-      request.path,
-      JSON.stringify(request.query),
-      JSON.stringify(request.headers),
-      request.body === undefined ? '' : JSON.stringify(request.body),
-      String(response.status),
-      response.location ?? '',
-      response.body === undefined
-        ? ''
-        : typeof response.body === 'string'
-          ? response.body
-          : JSON.stringify(response.body),
-      outcome.kind,
-      outcome.kind === 'error' ? `${outcome.code} ${outcome.description}` : '',
-      exchange.scenarios.join(' '),
-    ]
-      .join('\n')
-      .toLowerCase();
-    searchTexts.set(raw, text);
+  const cached = searchTexts.get(raw.id);
+  if (cached !== undefined && cached.of.deref() === raw) {
+    searchTexts.delete(raw.id);
+    searchTexts.set(raw.id, cached);
+    return cached.text;
   }
+  const exchange = maskExchange(raw);
+  const { request, response, outcome } = exchange;
+  const text = [
+    exchange.id,
+    exchange.endpoint,
+    exchange.journeyId ?? '',
+    request.method,
+    request.path,
+    JSON.stringify(request.query),
+    JSON.stringify(request.headers),
+    request.body === undefined ? '' : JSON.stringify(request.body),
+    String(response.status),
+    response.location ?? '',
+    response.body === undefined
+      ? ''
+      : typeof response.body === 'string'
+        ? response.body
+        : JSON.stringify(response.body),
+    outcome.kind,
+    outcome.kind === 'error' ? `${outcome.code} ${outcome.description}` : '',
+    exchange.scenarios.join(' '),
+  ]
+    .join('\n')
+    .toLowerCase();
+  rememberSearchText(raw, text);
   return text;
 }
 
