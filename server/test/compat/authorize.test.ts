@@ -1,5 +1,5 @@
 /**
- * compat.md section 3 (GET /authorize): the parse stage (3.1), query validation (3.2), request
+ * docs/compatibility.md section 3 (GET /authorize): the parse stage (3.1), query validation (3.2), request
  * objects (3.3) and vtr rules (3.4), one test per behaviour we keep. Where our rules change a
  * behaviour (state echoed, invalid_scope, fragment, no 500s), the test name says which rule.
  */

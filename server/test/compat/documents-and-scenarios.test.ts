@@ -1,5 +1,5 @@
 /**
- * compat.md sections 6 (token and document shapes) and 7 (configured errors): the behaviours we
+ * docs/compatibility.md sections 6 (token and document shapes) and 7 (configured errors): the behaviours we
  * keep. Our rules: sid per session, auth_time from the session, core identity 30 minutes, JWKS
  * keys with use=sig, vc.type VerifiableIdentityCredential, readable wrong values.
  */

@@ -1,5 +1,5 @@
 /**
- * compat.md sections 1 (global behaviour) and 2 (endpoint list): the behaviours we keep.
+ * docs/compatibility.md sections 1 (global behaviour) and 2 (endpoint list): the behaviours we keep.
  * Where our rules differ (User-Agent, malformed JSON, no X-Powered-By), the test says so.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

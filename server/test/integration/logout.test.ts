@@ -1,5 +1,5 @@
 /**
- * /logout (GET and POST): the redirect rules of compat.md section 11, without its crash on a
+ * /logout (GET and POST): the redirect rules of docs/compatibility.md section 11, without its crash on a
  * malformed id_token_hint, and with the session cookie cleared.
  */
 import { generateKeyPairSync } from 'node:crypto';
