@@ -28,7 +28,7 @@ export function readReferenceForm(path = COMPATIBILITY_MD): ReferenceForm {
   const names: string[] = [];
   const testIds: string[] = [];
   for (const line of section.split('\n')) {
-    const row = /^\| `([A-Za-z]+)` \|[^|]+\| `([a-z-]+)` \|$/.exec(line);
+    const row = /^\|\s*`([A-Za-z]+)`\s*\|[^|]+\|\s*`([a-z-]+)`\s*\|$/.exec(line);
     if (!row) continue;
     names.push(row[1]!);
     testIds.push(row[2]!);
