@@ -1,6 +1,7 @@
 /**
- * docs/compatibility.md section 9: browser tests written against the public simulator find the same elements here,
- * exactly one per name and per data-testid, in English and in Welsh, with and without personas.
+ * docs/compatibility.md section 9: browser tests written against the public simulator find the same
+ * elements here, exactly one per name and per data-testid, in English and in Welsh, with and
+ * without personas.
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
