@@ -56,6 +56,7 @@ interface Job {
 }
 interface Workflow {
   on: Record<string, unknown>;
+  permissions?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
@@ -74,7 +75,8 @@ const linux = (steps: Step[]) =>
 const windows = (steps: Step[]) =>
   runs(steps.filter((s) => s.if?.startsWith("runner.os == 'Windows'")));
 const mac = (steps: Step[]) => runs(steps.filter((s) => s.if?.startsWith("runner.os == 'macOS'")));
-const readme = read('README.md');
+/** What a tester and a maintainer read: the README and the desktop app's and developers' guides. */
+const readme = ['README.md', 'docs/desktop-app.md', 'docs/developing.md'].map(read).join('\n');
 
 const work = mkdtempSync(join(tmpdir(), 'release-workflow-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
