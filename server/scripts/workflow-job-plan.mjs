@@ -41,7 +41,8 @@ export function expandMatrix(strategy) {
   for (const extra of includes) {
     if (!isRecord(extra)) throw new PlanError('each matrix include must be a mapping');
     let added = false;
-    for (let i = 0; i < combos.length; i++) {
+    // An include extends the original combinations it does not contradict, or adds its own.
+    for (let i = 0; i < base.length; i++) {
       const original = base[i];
       const overwrites = Object.entries(extra).some(
         ([k, v]) => k in original && JSON.stringify(original[k]) !== JSON.stringify(v),
