@@ -12,7 +12,7 @@ import type { DriveSettings, ObservedOutcome, PlanStepDocument } from './rp-chec
 export const DRIVE_SETTLE_MS = 150;
 
 /** How often, and how far apart, the check opens the signed-in page again after the journey. */
-export const LOOK_AGAIN = { times: 2, delayMs: 400 };
+export const LOOK_AGAIN = { times: 2, delayMs: 300 };
 
 /**
  * Steps after which the user must not be signed in: the check looks again, since a service may

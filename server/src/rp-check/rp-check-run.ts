@@ -1,10 +1,6 @@
-import type { ConfigIssue, Exchange, SimulatorConfig } from '../contract.js';
-import type { ConfigStore } from '../config/config-store.js';
+import type { Exchange, SimulatorConfig } from '../contract.js';
 import { err, ok, type Result } from '../errors/result.js';
-import type { PresetStore } from '../presets/preset-store.js';
 import { describeIssues } from '../presets/preset-store.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { KeySetCache } from '../simulator-context.js';
 import { driveRunStep } from './drive-run-step.js';
 import { calibrationOf } from './calibration-of.js';
 import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
@@ -12,21 +8,27 @@ import {
   MAX_HISTORY,
   MAX_STEP_EXCHANGES,
   OBSERVED,
+  checkTimeout,
   realTimers,
+  RunListeners,
   runStatus,
   type Active,
   type RpCheckRunDeps,
   type RunError,
   type StartOptions,
 } from './run-state.js';
-import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import { publishNewKeysFirst, type Timers } from './publish-new-keys.js';
 import { recordDecision, type Decision } from './record-decision.js';
 import { resolveStepScenario } from './resolve-step-scenario.js';
-import { freshStep, refOf, summarize } from './step-results.js';
+import { freshStep, refOf } from './step-results.js';
+import {
+  testerOutcome,
+  testerVerdict,
+  type ReportedOutcome,
+  type RunControl,
+} from './tester-input.js';
 import type {
   DriveSettings,
-  ObservedOutcome,
   Plan,
   PlanStepDocument,
   RpCheckStatus,
@@ -51,8 +53,7 @@ export type { Timers } from './publish-new-keys.js';
 export class RpCheckRun {
   private active: Active | undefined;
   private readonly timers: Timers;
-  private readonly finishedListeners = new Set<(status: RpCheckStatus) => void>();
-  private readonly stepListeners = new Set<(step: StepResult, index: number) => void>();
+  private readonly listeners = new RunListeners();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: RpCheckRunDeps) {
@@ -85,11 +86,8 @@ export class RpCheckRun {
         message: `a run of "${this.active.plan.name}" is in progress: stop it first (POST /_simulator/api/rp-check/stop)`,
       });
     const timeout = options.timeoutSeconds ?? plan.timeoutSeconds;
-    if (!Number.isInteger(timeout) || timeout < 1 || timeout > MAX_TIMEOUT_SECONDS)
-      return err({
-        code: 'invalid',
-        message: `timeoutSeconds must be a whole number from 1 to ${MAX_TIMEOUT_SECONDS}`,
-      });
+    const timeoutOk = checkTimeout(timeout);
+    if (!timeoutOk.ok) return timeoutOk;
     const checked = this.checkPlan(plan);
     if (!checked.ok) return checked;
     const before = structuredClone(this.deps.config.get()) as SimulatorConfig;
@@ -134,50 +132,8 @@ export class RpCheckRun {
     verdict: TesterVerdict,
     note: string | undefined,
   ): Result<RpCheckStatus, RunError> {
-    const found = this.findStep(stepId);
-    if (!found.ok) return found;
-    const { a, index, step } = found.value;
-    const isCurrent = !a.finishedAt && index === a.current;
-    const live = isCurrent && (step.status === 'observing' || step.status === 'waiting');
-    if (verdict === 'retry') {
-      const lastDecided = a.finishedAt ? a.steps.length - 1 : a.current - 1;
-      if (!live && index !== lastDecided)
-        return err({
-          code: 'conflict',
-          message: `step "${stepId}" can be retried only while it is the current step or the last one decided`,
-        });
-      this.clearTimers(a);
-      if (a.finishedAt) delete a.finishedAt;
-      // Undo what happened after the retried step (at most the current step, just begun).
-      for (let i = index + 1; i < a.steps.length; i++) {
-        const s = a.steps[i] as StepResult;
-        if (s.status !== 'pending')
-          a.steps[i] = { ...freshStep(a.plan.steps[i] as PlanStepDocument), attempts: s.attempts };
-      }
-      this.begin(index);
-      return ok(this.status());
-    }
-    if (!live)
-      return err({
-        code: 'conflict',
-        message: `step "${stepId}" is not waiting for a verdict (it is ${step.status})`,
-      });
-    this.clearTimers(a);
-    const judged = this.judge(a);
-    this.record(a, step, {
-      status: verdict === 'pass' ? 'passed' : verdict === 'fail' ? 'failed' : 'skipped',
-      decidedBy: 'tester',
-      reason:
-        verdict === 'skip'
-          ? `Skipped by the tester${note ? `: ${note}` : '.'}`
-          : `The tester judged it ${verdict === 'pass' ? 'passed' : 'failed'}${note ? `: ${note}` : '.'}`,
-      evidence: judged.exchanges,
-      checks: judged.checks,
-    });
-    if (note) step.note = note;
-    step.judgeReason = judged.reason;
-    this.advance(a);
-    return ok(this.status());
+    const done = testerVerdict(this.control(), stepId, verdict, note);
+    return done.ok ? ok(this.status()) : done;
   }
 
   /**
@@ -185,51 +141,23 @@ export class RpCheckRun {
    * suite. It names the step it is for: an answer for a step that is no longer current changes
    * nothing. It ends a journey still being observed, then the step is judged with it.
    */
-  outcome(
-    stepId: string,
-    reported: { signedIn: boolean; identityAccepted?: boolean; note?: string },
-  ): Result<RpCheckStatus, RunError> {
-    const found = this.findStep(stepId);
-    if (!found.ok) return found;
-    const { a, index, step } = found.value;
-    const live =
-      !a.finishedAt &&
-      index === a.current &&
-      (step.status === 'observing' || step.status === 'waiting');
-    if (!live)
-      return err({
-        code: 'conflict',
-        message: `step "${stepId}" is not waiting for an outcome (it is ${step.status})`,
-      });
-    if (!a.stepExchanges.some((e) => e.endpoint === 'authorize'))
-      return err({
-        code: 'conflict',
-        message: `step "${stepId}" has seen no sign-in yet: sign in on your service first`,
-      });
-    this.clearTimers(a);
-    step.outcome = {
-      source: 'tester',
-      signedIn: reported.signedIn,
-      ...(reported.identityAccepted !== undefined
-        ? { identityAccepted: reported.identityAccepted }
-        : {}),
-      ...(reported.note ? { note: reported.note } : {}),
-      at: new Date(this.deps.clock()).toISOString(),
-    } satisfies ObservedOutcome;
-    step.status = 'observing';
-    this.end(a);
-    return ok(this.status());
+  outcome(stepId: string, reported: ReportedOutcome): Result<RpCheckStatus, RunError> {
+    const done = testerOutcome(this.control(), stepId, reported);
+    return done.ok ? ok(this.status()) : done;
   }
 
-  /** The run and one of its steps, by id. */
-  private findStep(
-    stepId: string,
-  ): Result<{ a: Active; index: number; step: StepResult }, RunError> {
-    const a = this.active;
-    if (!a) return err({ code: 'conflict', message: 'no run has been started' });
-    const index = a.steps.findIndex((s) => s.id === stepId);
-    if (index < 0) return err({ code: 'invalid', message: `the plan has no step "${stepId}"` });
-    return ok({ a, index, step: a.steps[index] as StepResult });
+  /** What the tester's answers may do to the run. */
+  private control(): RunControl {
+    return {
+      active: this.active,
+      clock: this.deps.clock,
+      clearTimers: (a) => this.clearTimers(a),
+      judge: (a) => this.judge(a),
+      record: (a, step, d) => this.record(a, step, d),
+      advance: (a) => this.advance(a),
+      begin: (index) => this.begin(index),
+      end: (a) => this.end(a),
+    };
   }
 
   status(): RpCheckStatus {
@@ -238,27 +166,22 @@ export class RpCheckRun {
 
   /** Called with the final status each time a run ends (the plan is done or it was stopped). */
   onFinished(listener: (status: RpCheckStatus) => void): () => void {
-    this.finishedListeners.add(listener);
-    return () => this.finishedListeners.delete(listener);
+    return this.listeners.onFinished(listener);
   }
 
   /** Called when a step begins, waits for the tester, or is decided. */
   onStep(listener: (step: StepResult, index: number) => void): () => void {
-    this.stepListeners.add(listener);
-    return () => this.stepListeners.delete(listener);
+    return this.listeners.onStep(listener);
   }
 
   close(): void {
     if (this.active) this.clearTimers(this.active);
     this.unsubscribe();
-    this.finishedListeners.clear();
-    this.stepListeners.clear();
+    this.listeners.clear();
   }
 
   private tell(a: Active, index: number): void {
-    const step = a.steps[index];
-    if (!step) return;
-    for (const l of this.stepListeners) l(structuredClone(step), index);
+    this.listeners.step(a, index);
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -455,7 +378,7 @@ export class RpCheckRun {
     a.finishedAt = new Date(this.deps.clock()).toISOString();
     this.deps.config.update({ ...a.before, simulatorUrl: this.deps.config.get().simulatorUrl });
     const status = this.status();
-    for (const l of this.finishedListeners) l(status);
+    this.listeners.finished(status);
   }
 
   /**

@@ -4,6 +4,8 @@ import type { PresetStore } from '../presets/preset-store.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { KeySetCache } from '../simulator-context.js';
 import type { Timers } from './publish-new-keys.js';
+import { err, ok, type Result } from '../errors/result.js';
+import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import { refOf, summarize } from './step-results.js';
 import type { DriveSettings, Plan, RpCheckStatus, StepResult } from './rp-check-types.js';
 
@@ -113,4 +115,46 @@ export function runStatus(a: Active | undefined): RpCheckStatus {
     steps,
     summary: summarize(steps),
   };
+}
+
+/** A run's quiet timeout, as a start request or the plan gives it. */
+export function checkTimeout(timeout: number): Result<void, RunError> {
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > MAX_TIMEOUT_SECONDS)
+    return err({
+      code: 'invalid',
+      message: `timeoutSeconds must be a whole number from 1 to ${MAX_TIMEOUT_SECONDS}`,
+    });
+  return ok(undefined);
+}
+
+/** Who hears of a run's steps and of its end. */
+export class RunListeners {
+  private readonly finishedSet = new Set<(status: RpCheckStatus) => void>();
+  private readonly stepSet = new Set<(step: StepResult, index: number) => void>();
+
+  onFinished(listener: (status: RpCheckStatus) => void): () => void {
+    this.finishedSet.add(listener);
+    return () => this.finishedSet.delete(listener);
+  }
+
+  onStep(listener: (step: StepResult, index: number) => void): () => void {
+    this.stepSet.add(listener);
+    return () => this.stepSet.delete(listener);
+  }
+
+  /** Each listener gets its own copy of the step. */
+  step(a: Active, index: number): void {
+    const step = a.steps[index];
+    if (!step) return;
+    for (const l of this.stepSet) l(structuredClone(step), index);
+  }
+
+  finished(status: RpCheckStatus): void {
+    for (const l of this.finishedSet) l(status);
+  }
+
+  clear(): void {
+    this.finishedSet.clear();
+    this.stepSet.clear();
+  }
 }
