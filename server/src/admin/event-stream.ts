@@ -297,9 +297,13 @@ export function createEventStream(deps: {
     pendingConfig = config;
     if (!configTimer) pushConfig();
   });
-  const onReset = (): void => {
+  const onReset = (simulator?: string): void => {
+    const message =
+      simulator === undefined
+        ? RESET_MESSAGE
+        : `event: reset\ndata: ${JSON.stringify({ cleared: true, simulator })}\n\n`;
     // To every client, replaying or not: each message is whole, so this lands between two.
-    for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
+    for (const client of [...clients.values()]) write(client, message);
   };
   logEvents.on('reset', onReset);
   // Named simulators created, reset or deleted: every window's switcher follows the list, and a
