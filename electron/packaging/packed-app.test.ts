@@ -605,7 +605,7 @@ describe.skipIf(skipReason !== undefined)(
       ]);
       const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
       const lock = join(folder, 'presets', '.identity-simulator.lock');
-      expect(readFileSync(lock, 'utf8')).toBe(`${packed.pid}\n`);
+      expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: unknown }).pid).toBe(packed.pid);
       const list = (await (await fetch(new URL('/_simulator/api/simulators', ui))).json()) as {
         max: number;
       };

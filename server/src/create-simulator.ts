@@ -180,7 +180,7 @@ function createParts(
     // The one log: a named simulator's exchanges reach the root stream's subscribers too.
     const logEvents = own.named.logEvents;
     events.on('exchange', (e) => logEvents.emit('exchange', e));
-    events.on('reset', () => logEvents.emit('reset'));
+    events.on('reset', (simulator) => logEvents.emit('reset', simulator));
   }
   return {
     app,
