@@ -19,6 +19,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findPodman } from '../delivery/podman.js';
+import { APACHE, APACHE_MODULES } from './apache-service.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Read by server/scripts/print-test-summary.mjs. */
@@ -49,9 +50,6 @@ function pythonWithAuthlib(): string | undefined {
   }
   return undefined;
 }
-
-export const APACHE = '/usr/sbin/apache2';
-export const APACHE_MODULES = '/usr/lib/apache2/modules';
 
 export const REQUIREMENTS = {
   chromium: {
