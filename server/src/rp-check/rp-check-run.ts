@@ -1,5 +1,6 @@
 import { emptyErrorConfiguration } from '../config/parse-config-request.js';
-import type { ConfigIssue, Exchange, SimulatorConfig } from '../contract.js';
+import type { ConfigIssue, SimulatorConfig } from '../config/config-types.js';
+import type { Exchange } from '../log/exchange-types.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { err, ok, type Result } from '../errors/result.js';
 import type { PresetStore } from '../presets/preset-store.js';
@@ -7,8 +8,8 @@ import { describeIssues } from '../presets/preset-store.js';
 import type { Scenario } from '../presets/preset-types.js';
 import { resolveScenario } from '../presets/resolve-preset.js';
 import { checkScenario } from '../presets/scenario-formats.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { KeySetCache } from '../simulator-context.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
+import type { KeySetCache } from '../keys/key-set-cache.js';
 import { driveStep } from './drive/drive-step.js';
 import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
 import { askOf } from './step-ask.js';
