@@ -210,8 +210,8 @@ describe.skipIf(skipReason !== undefined)(
           `identity-simulator-setup-${v}-arm64.exe`,
         ].sort(),
       );
-      // The README names the same files.
-      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      // The desktop app's documentation names the same files.
+      const readme = readFileSync(join(repo, 'docs', 'desktop-app.md'), 'utf8');
       for (const name of artifactNames)
         expect(readme, name).toContain(name.replace(v, '<version>'));
     });

@@ -11,6 +11,7 @@ import {
   simulatorPath,
 } from '../config/simulator-name.js';
 import { mayCreate } from './simulator-create-option.js';
+import { creationRefusal } from './creation-refusal.js';
 
 export interface NamedSimulator {
   name: string;
@@ -171,6 +172,12 @@ export class SimulatorRegistry {
         res
           .status(400)
           .json({ error: 'invalid_request', error_description: describeBadName(name) });
+        return;
+      }
+      const queryAt = rest.indexOf('?');
+      const refusal = creationRefusal(req, queryAt === -1 ? rest : rest.slice(0, queryAt));
+      if (refusal !== undefined) {
+        res.status(403).json({ error: 'forbidden', error_description: refusal, simulator: name });
         return;
       }
       const allowed = mayCreate(req, rest);
