@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 import { AppPage, type ScreenName } from './pages/app.page.js';
 
 const SIZES = [
@@ -23,7 +26,7 @@ const MEDIUM_NAME = 'ID token signed with the wrong key';
 const LONG_NAME =
   'ID token signed with the wrong key, then a verified passport identity, Welsh-speaking';
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'the header: tabs that never move, a chip that gives way (Chromium, real simulator)',
   () => {
     let ui: UiHarness;
