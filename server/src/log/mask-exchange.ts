@@ -1,4 +1,4 @@
-import type { Exchange } from '../contract.js';
+import type { Exchange } from './exchange-types.js';
 
 /** Request body fields whose values are secrets: hidden entirely in the masked view. */
 export const SECRET_BODY_FIELDS = ['client_secret', 'code_verifier'] as const;

@@ -1,5 +1,6 @@
-import type { Exchange, SimulatorConfig } from '../contract.js';
-import { VOCAB_URL } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import { VOCAB_URL } from '../config/config-types.js';
 import { checkSignInRequests, requestedClaims, requestedLevel } from './check-sign-in-requests.js';
 import {
   authorizeParams,
