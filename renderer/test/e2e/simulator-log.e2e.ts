@@ -5,9 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LogPage } from './pages/log.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 const SIZES = [
   { width: 800, height: 600 },
@@ -15,7 +18,7 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   "a named simulator's log: its counts, its empty state, its Clear (Chromium, real simulator)",
   () => {
     let ui: UiHarness;

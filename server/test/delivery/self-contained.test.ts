@@ -54,7 +54,7 @@ function runsFromDist(file: string): boolean {
 export function outsideReferences(file: string, text: string): string[] {
   if (file.endsWith('.md')) return [];
   const found: string[] = [];
-  for (const match of text.matchAll(/(^|[^\w.])(\/work\/[\w./-]*)/g)) found.push(match[2]!);
+  for (const match of text.matchAll(/(^|[\s'"`(=:,])(\/work\/[\w./-]*)/gm)) found.push(match[2]!);
   const folder = runsFromDist(file) ? join('dist', dirname(file)) : dirname(file);
   for (const match of text.matchAll(/(?:\.\.[/\\])+[\w./\\-]*/g)) {
     const path = match[0];
@@ -96,6 +96,7 @@ describe('the repository names nothing outside itself', () => {
     ]);
     expect(outsideReferences('docs/x.md', `see ${sibling} and ${absolute}`)).toEqual([]);
     expect(outsideReferences('server/x.ts', `'/home/work/a'`)).toEqual([]);
+    expect(outsideReferences('server/x.mjs', '`${HOME}/work/repo`')).toEqual([]);
   });
 });
 
