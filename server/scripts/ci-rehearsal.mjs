@@ -268,8 +268,13 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
         throw new PlanError(`step "${title}": if: ${error.message}`);
       }
       if (!runs) {
-        console.log(`\n[rehearsal] ─ ${title}: skipped (if: ${step.if ?? 'success()'})`);
-        record('skipped', `if: ${step.if ?? 'success()'}`);
+        // Say whether the condition itself was false or an earlier failure stopped the step.
+        const why =
+          context.status !== 'success' && shouldRun(step.if, { ...context, status: 'success' })
+            ? 'an earlier step failed'
+            : `if: ${step.if ?? 'success()'}`;
+        console.log(`\n[rehearsal] ─ ${title}: skipped (${why})`);
+        record('skipped', why);
         continue;
       }
       const cannot = notRehearsable(step);
