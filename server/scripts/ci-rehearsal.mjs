@@ -51,6 +51,9 @@ const HOST_CA = '/etc/ssl/certs/ca-certificates.crt';
 const CONTAINER_CA = '/etc/ssl/host-ca-certificates.crt';
 const HOME = '/home/runner';
 
+/** Containers to remove if the rehearsal is interrupted (Ctrl-C, kill). */
+const containers = new Set();
+
 /** Reads the command line; throws on anything it does not know. */
 export function parseArgs(argv) {
   const options = {
@@ -155,6 +158,7 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
   console.log(`[rehearsal] workspace: a fresh clone of ${head.slice(0, 12)}`);
 
   const container = `ci-rehearsal-${process.pid}-${id}`.replace(/[^\w.-]/g, '-');
+  if (!options.keep) containers.add(container);
   const machineEnv = {
     NODE_EXTRA_CA_CERTS: CONTAINER_CA,
     SSL_CERT_FILE: CONTAINER_CA,
@@ -464,6 +468,13 @@ async function main() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      for (const container of containers)
+        spawnSync(PODMAN[0], [...PODMAN.slice(1), 'rm', '--force', container], { stdio: 'ignore' });
+      console.error(`[rehearsal] interrupted (${signal})`);
+      process.exit(130);
+    });
   main().then(
     (code) => process.exit(code),
     (error) => {
