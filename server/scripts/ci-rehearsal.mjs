@@ -42,6 +42,7 @@ import {
   PlanError,
   shellCommand,
   stepTitle,
+  substituteEnv,
 } from './workflow-job-plan.mjs';
 import { interpolate } from './workflow-expressions.mjs';
 
@@ -250,6 +251,7 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
   const jobTimeout = (Number(job['timeout-minutes']) || 360) * 60_000;
   const jobStart = Date.now();
   const results = [];
+
   let stopped = false;
 
   try {
@@ -304,11 +306,11 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
         ...context,
         env: { ...context.env, ...addedEnv },
       });
+      const substituted = substituteEnv({ ...context.env, ...addedEnv, ...stepEnv });
+      for (const note of substituted.notes) console.log(`[rehearsal]   ${note}`);
       const env = {
         ...baseEnv,
-        ...context.env,
-        ...addedEnv,
-        ...stepEnv,
+        ...substituted.env,
         PATH: [...addedPath, basePath].join(':'),
         GITHUB_OUTPUT: `${inContainer}/output`,
         GITHUB_ENV: `${inContainer}/env`,

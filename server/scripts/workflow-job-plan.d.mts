@@ -28,3 +28,13 @@ export declare function interpolateEnv(
   env: unknown,
   context: Record<string, unknown>,
 ): Record<string, string>;
+export declare const ENV_SUBSTITUTIONS: readonly {
+  name: string;
+  matches(value: string): boolean;
+  value: string;
+  reason: string;
+}[];
+export declare function substituteEnv(env: Record<string, string>): {
+  env: Record<string, string>;
+  notes: string[];
+};

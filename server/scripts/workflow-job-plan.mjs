@@ -142,6 +142,35 @@ export const NOT_REHEARSABLE = [
   },
 ];
 
+/**
+ * Environment values this machine cannot honour, replaced for the rehearsal with the reason
+ * printed: no image registry is reachable here, so an image to pull becomes the empty value the
+ * tests read as "assemble the stand-in image from this machine's files".
+ */
+export const ENV_SUBSTITUTIONS = [
+  {
+    name: 'CONTAINER_TEST_NODE_IMAGE',
+    matches: (value) => /^[\w.-]+\.[\w.-]+(:\d+)?\//.test(value),
+    value: '',
+    reason:
+      "no image registry is reachable here: the container tests assemble their stand-in for the base image from this machine's files (server/test/delivery/local-node-image.ts)",
+  },
+];
+
+/** The environment with ENV_SUBSTITUTIONS applied, and a line for each one made. */
+export function substituteEnv(env) {
+  const out = { ...env };
+  const notes = [];
+  for (const rule of ENV_SUBSTITUTIONS) {
+    const value = out[rule.name];
+    if (typeof value === 'string' && rule.matches(value)) {
+      out[rule.name] = rule.value;
+      notes.push(`${rule.name}=${value} replaced by "${rule.value}": ${rule.reason}`);
+    }
+  }
+  return { env: out, notes };
+}
+
 /** Why a step cannot be rehearsed here, or undefined. */
 export function notRehearsable(step) {
   return NOT_REHEARSABLE.find((rule) => rule.matches(step))?.reason;

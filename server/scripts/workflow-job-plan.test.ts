@@ -13,6 +13,7 @@ import {
   PlanError,
   shellCommand,
   stepTitle,
+  substituteEnv,
 } from './workflow-job-plan.mjs';
 
 const ci = yaml.load(
@@ -161,5 +162,18 @@ describe('the CI rehearsal plan', () => {
     expect(() => parseArgs(['--until'])).toThrow(/needs a value/);
     expect(() => parseArgs(['--until', ''])).toThrow(/needs a value/);
     expect(() => parseArgs(['--fast'])).toThrow(/unknown option --fast/);
+  });
+});
+
+describe('environment this machine cannot honour', () => {
+  it('empties a registry image for the container tests, saying why, and leaves the rest alone', () => {
+    const { env, notes } = substituteEnv({
+      CONTAINER_TEST_NODE_IMAGE: 'docker.io/library/node:22-bookworm-slim',
+      CHROMIUM_PATH: '/usr/bin/chromium',
+    });
+    expect(env).toEqual({ CONTAINER_TEST_NODE_IMAGE: '', CHROMIUM_PATH: '/usr/bin/chromium' });
+    expect(notes).toEqual([expect.stringMatching(/no image registry is reachable here/)]);
+    for (const kept of ['', 'localhost-image', 'node:22'])
+      expect(substituteEnv({ CONTAINER_TEST_NODE_IMAGE: kept }).notes, kept).toEqual([]);
   });
 });
