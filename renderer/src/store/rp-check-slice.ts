@@ -36,6 +36,7 @@ export interface RpDriveForm {
   signedInText: string;
   signOut: string;
   identityText: string;
+  reauthenticate: string;
 }
 
 export const EMPTY_DRIVE_FORM: RpDriveForm = {
@@ -46,13 +47,20 @@ export const EMPTY_DRIVE_FORM: RpDriveForm = {
   signedInText: '',
   signOut: '',
   identityText: '',
+  reauthenticate: '',
 };
 
 /** The drive settings to start with (the server checks them), or undefined when not driving. */
 export function driveSettingsOf(form: RpDriveForm): DriveSettings | undefined {
   if (!form.enabled) return undefined;
   const settings: DriveSettings = { signIn: form.signIn.trim(), signedIn: form.signedIn.trim() };
-  for (const key of ['identitySignIn', 'signedInText', 'signOut', 'identityText'] as const) {
+  for (const key of [
+    'identitySignIn',
+    'signedInText',
+    'signOut',
+    'identityText',
+    'reauthenticate',
+  ] as const) {
     const value = form[key].trim();
     if (value) settings[key] = value;
   }

@@ -7,11 +7,14 @@ import {
   startTestService,
   type TestService,
 } from '../../../server/test/helpers/driven-services.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { RpCheckPage } from './pages/rp-check.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('relying-party check: drive my service (Chromium)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('relying-party check: drive my service (Chromium)', () => {
   let ui: UiHarness;
   let service: TestService;
 

@@ -9,6 +9,7 @@ import {
   listeningSimulator,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
+import { buildDefaultPlan } from '../../src/rp-check/default-plan.js';
 import {
   startTestService,
   type ServiceKind,
@@ -28,7 +29,15 @@ afterEach(async () => {
 
 async function drivenRun(
   kind: ServiceKind,
-  { plan = 'default', interactive = false }: { plan?: unknown; interactive?: boolean } = {},
+  {
+    plan = 'default',
+    interactive = false,
+    drive,
+  }: {
+    plan?: unknown;
+    interactive?: boolean;
+    drive?: (s: TestService) => Record<string, string>;
+  } = {},
 ): Promise<RpCheckStatus> {
   service = await startTestService(kind, () => (sim as ListeningSimulator).baseUrl);
   const config = defaultConfig('http://localhost:3000');
@@ -38,7 +47,11 @@ async function drivenRun(
   const started = await fetch(`${sim.baseUrl}${API}/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ plan, attended: false, drive: service.drive }),
+    body: JSON.stringify({
+      plan,
+      attended: false,
+      drive: { ...service.drive, ...drive?.(service) },
+    }),
   });
   expect(started.status, await started.clone().text()).toBe(201);
   const began = Date.now();
@@ -129,6 +142,41 @@ describe('relying-party check: the check drives the service itself', () => {
       [],
     );
   }, 120_000);
+
+  it('--drive-reauthenticate drives login_required; a service without prompt=login is not applicable', async () => {
+    const all = buildDefaultPlan();
+    const plan = {
+      name: 'Re-authentication',
+      keySetMaxAgeSeconds: 2,
+      steps: all.steps.filter((s) => ['auth-only', 'authorize-login-required'].includes(s.id)),
+    };
+    const s = await drivenRun('careful', {
+      plan,
+      drive: (svc) => ({ reauthenticate: svc.reauthenticate }),
+    });
+    const step = s.steps.find((x) => x.id === 'authorize-login-required');
+    expect(step?.status, step?.reason).toBe('passed');
+    expect(step?.reason).toMatch(
+      /^\/authorize #\d+ answered login_required and the client did not call \/token\. Seen: /,
+    );
+    const authorizes = step?.exchanges.filter((e) => e.endpoint === 'authorize') ?? [];
+    // The sign-in, then the re-authentication the simulator refused.
+    expect(authorizes.map((e) => e.error ?? 'code')).toEqual(['code', 'login_required']);
+    expect(step?.outcome?.note).toMatch(/signed in at .*, then opened .*\/reauthenticate/);
+    await service?.close();
+    sim?.simulator.close();
+    await sim?.close();
+
+    const without = await drivenRun('careful', {
+      plan,
+      drive: (svc) => ({ reauthenticate: svc.reauthenticateWithoutPrompt }),
+    });
+    const na = without.steps.find((x) => x.id === 'authorize-login-required');
+    expect(na?.status).toBe('not-judged');
+    expect(na?.reason).toMatch(
+      /^Not applicable: the service never asked the provider to re-authenticate the user \(.* carried no prompt=login\)/,
+    );
+  }, 60_000);
 
   it('in interactive mode the check submits the form with the values in force', async () => {
     const step = (id: string, kind: string, extra: Record<string, unknown> = {}) => ({

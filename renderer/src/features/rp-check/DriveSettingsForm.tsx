@@ -33,6 +33,12 @@ const FIELDS: { key: Field; label: string; hint: string; required?: boolean; url
     label: 'Identity text',
     hint: 'Shows the identity was accepted (default: the verified family name)',
   },
+  {
+    key: 'reauthenticate',
+    label: 'Re-authentication address',
+    hint: 'Re-authenticates a signed-in user (prompt=login); without it, login_required is not judged',
+    url: true,
+  },
 ];
 
 /**
