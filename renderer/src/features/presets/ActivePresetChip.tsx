@@ -55,8 +55,8 @@ export function ActivePresetChip() {
       type="button"
       className={`active-preset${modified ? ' is-modified' : ''}`}
       onClick={open}
-      title={title}
       aria-label={`In force: ${title.replace(/\n/g, '; ')}`}
+      aria-describedby="active-preset-tip"
       data-testid="active-preset"
       data-state={modified ? 'modified' : 'applied'}
     >
@@ -87,6 +87,15 @@ export function ActivePresetChip() {
           + changes
         </span>
       ) : null}
+      {/* The whole text, on hover and focus: the chip may have had to cut it. */}
+      <span
+        className="active-preset-tip"
+        id="active-preset-tip"
+        role="tooltip"
+        data-testid="active-preset-tip"
+      >
+        {title}
+      </span>
     </button>
   );
 }
