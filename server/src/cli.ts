@@ -127,6 +127,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     config: startup.value.config,
     ...(startup.value.preset ? { startupPreset: startup.value.preset } : {}),
     ...(args.value.dataDir ? { dataDir: args.value.dataDir } : {}),
+    warn: (message) => console.error(`identity-simulator: ${message}`),
     uiDir: findUiDir(),
     version: readVersion(),
     ...(args.value.logCapacity ? { logCapacity: args.value.logCapacity } : {}),

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './state/clock.js';
 import { ConfigStore } from './config/config-store.js';
 import { defaultConfig } from './config/defaults.js';
 import { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
+import { loadOrCreateKeys } from './simulator/persisted-keys.js';
 import { ExpiringStore } from './state/expiring-store.js';
 import { createClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
 import { SimulatorEvents } from './simulator/simulator-events.js';
@@ -37,8 +38,13 @@ export interface SimulatorOptions {
   logBytes?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
   uiDir?: string;
-  /** Folder where personas and scenarios are saved, one JSON file each. */
+  /**
+   * Folder where personas and scenarios are saved, one JSON file each, and the signing keys
+   * (keys/), reused at the next start.
+   */
   dataDir?: string;
+  /** Told of a problem that does not stop the simulator (a key file replaced); stderr in the CLI. */
+  warn?: (message: string) => void;
   /** The scenario the starting configuration came from (headless --scenario). */
   startupPreset?: StartupPreset;
   /**
@@ -92,6 +98,9 @@ interface SharedParts {
   access: AdminAccessSettings;
   version: string;
   startupPreset: StartupPreset | undefined;
+  /** Where the signing keys are kept (none: new keys at every start). */
+  dataDir: string | undefined;
+  warn: (message: string) => void;
 }
 
 /** One simulator's own state and app: the root one, or one named simulator. */
@@ -124,7 +133,10 @@ function createParts(
   let keysPromise = own.keys;
   const keys = (): Promise<KeyMaterial> => {
     if (!keysPromise) {
-      keysPromise = generateKeyMaterial();
+      keysPromise =
+        shared.dataDir === undefined
+          ? generateKeyMaterial()
+          : loadOrCreateKeys(shared.dataDir, own.named?.name, shared.warn);
       // Avoid an unhandled rejection before a request awaits it.
       keysPromise.catch(() => undefined);
     }
@@ -215,6 +227,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     version: options.version ?? '0.0.0',
     startupPreset: options.startupPreset,
+    dataDir: options.dataDir,
+    warn: options.warn ?? (() => undefined),
   };
   // Named simulators start from the root's starting configuration (rebased when the host learns
   // its port) under their own path, with keys and state of their own.
