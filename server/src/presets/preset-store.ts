@@ -70,13 +70,13 @@ export const FILE_NAME_NOT_ID =
   'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json';
 
 /** Writes a file atomically: a temporary file next to it, flushed, then renamed over it. */
-export function writeFileAtomic(file: string, text: string): void {
+export function writeFileAtomic(file: string, text: string, mode = 0o644): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const tmp = tempFileFor(file);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, 'wx', 0o644);
+    fd = openSync(tmp, 'wx', mode);
     writeSync(fd, text);
     fsyncSync(fd);
     closeSync(fd);

@@ -56,6 +56,8 @@ export class RpCheckRun {
   private readonly timers: Timers;
   private readonly listeners = new RunListeners();
   private readonly unsubscribe: () => void;
+  /** Aborted by close(): a driven journey in flight stops, and sends nothing more. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly deps: RpCheckRunDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -175,8 +177,16 @@ export class RpCheckRun {
     return this.listeners.onStep(listener);
   }
 
+  /**
+   * Ends everything the run started, for good (its simulator is deleted or reset): timers, and a
+   * driven journey in flight, whose requests would otherwise recreate the simulator.
+   */
   close(): void {
-    if (this.active) this.clearTimers(this.active);
+    this.closing.abort();
+    if (this.active) {
+      this.clearTimers(this.active);
+      this.active.finishedAt ??= new Date(this.deps.clock()).toISOString();
+    }
     this.unsubscribe();
     this.listeners.clear();
   }
@@ -266,6 +276,7 @@ export class RpCheckRun {
       clock: this.deps.clock,
       wait: (ms) => new Promise<void>((resolve) => this.timers.set(resolve, ms)),
       exchanges: () => (still() ? a.stepExchanges : []),
+      signal: this.closing.signal,
     });
     if (!still()) return;
     const step = a.steps[index] as StepResult;

@@ -76,6 +76,8 @@ function familyName(coreIdentity: JWTPayload): string | undefined {
 export async function startTestService(
   kind: ServiceKind,
   issuerUrl: () => string,
+  /** Keep the DID document for the service's lifetime (as GOV.UK's example service does). */
+  { cacheDidDocument = false }: { cacheDidDocument?: boolean } = {},
 ): Promise<TestService> {
   const app = express();
   const server = app.listen(0, '127.0.0.1');
@@ -102,11 +104,15 @@ export async function startTestService(
     }
     return discovered;
   };
+  let cachedDid: Record<string, unknown> | undefined;
   const didKey = async (kid: string) => {
-    const did = (await (await fetch(`${issuerUrl()}/.well-known/did.json`)).json()) as Record<
-      string,
-      unknown
-    >;
+    const did =
+      (cacheDidDocument ? cachedDid : undefined) ??
+      ((await (await fetch(`${issuerUrl()}/.well-known/did.json`)).json()) as Record<
+        string,
+        unknown
+      >);
+    cachedDid = did;
     const method = Object.values(did)
       .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : []))
       .find((m) => (m as { id?: unknown }).id === kid) as

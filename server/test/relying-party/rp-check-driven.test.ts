@@ -9,8 +9,14 @@ import {
   listeningSimulator,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulator, startSimulator } from '../../src/index.js';
 import { buildDefaultPlan } from '../../src/rp-check/default-plan.js';
+import { freePort } from '../helpers/free-port.js';
 import {
+  runDrivenCheck,
   startTestService,
   type ServiceKind,
   type TestService,
@@ -176,6 +182,47 @@ describe('relying-party check: the check drives the service itself', () => {
     expect(na?.reason).toMatch(
       /^Not applicable: the service never asked the provider to re-authenticate the user \(.* carried no prompt=login\)/,
     );
+  }, 60_000);
+
+  it('a second run after a simulator restart signs in with identity, the service not restarted', async () => {
+    // The service keeps the DID document for its lifetime; the simulator keeps its keys in the
+    // data folder, so the restarted simulator signs with the keys the service cached.
+    const dataDir = mkdtempSync(join(tmpdir(), 'rp-check-restart-'));
+    const port = await freePort();
+    const issuer = `http://localhost:${port}`;
+    service = await startTestService('careful', () => issuer, { cacheDidDocument: true });
+    const plan = {
+      name: 'Identity twice',
+      steps: buildDefaultPlan().steps.filter((x) => ['auth-only', 'identity'].includes(x.id)),
+    };
+    const kids: string[] = [];
+    try {
+      for (const round of [1, 2]) {
+        const config = defaultConfig(issuer);
+        config.clientConfiguration.redirectUrls = [service.callback];
+        const simulator = createSimulator({ config, dataDir });
+        const started = await startSimulator(simulator, { port, host: '127.0.0.1' });
+        if (!started.ok) throw new Error(started.error.detail);
+        try {
+          const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as {
+            keys: { kid: string }[];
+          };
+          kids.push(jwks.keys.map((k) => k.kid).join(','));
+          const s = await runDrivenCheck(issuer, { plan, drive: service.drive }, `round ${round}`);
+          for (const x of s.steps)
+            expect(x.status, `round ${round} ${x.id}: ${x.reason}`).toBe('passed');
+          expect(s.steps[1]?.outcome?.identityAccepted, `round ${round}`).toBe(true);
+        } finally {
+          simulator.close();
+          await started.value.close();
+          // Let every client see its kept-alive connections closed before the restart.
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
+      expect(kids[1]).toBe(kids[0]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('in interactive mode the check submits the form with the values in force', async () => {
