@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, USAGE } from './cli.js';
+import { parseArgs, USAGE } from './cli-args.js';
 
 describe('parseArgs: the relying-party check', () => {
   it('--rp-check takes an optional plan', () => {

@@ -5,7 +5,7 @@ import type { PresetStore } from '../presets/preset-store.js';
 import { describeIssues } from '../presets/preset-store.js';
 import type { Scenario } from '../presets/preset-types.js';
 import { resolveScenario } from '../presets/resolve-preset.js';
-import { checkScenario } from '../presets/scenario-formats.js';
+import { checkScenario } from '../presets/check-scenario.js';
 import type { PlanStepDocument } from './rp-check-types.js';
 
 /**

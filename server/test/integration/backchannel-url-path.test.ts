@@ -4,7 +4,8 @@
  * flag and from the environment, and the start stops with exit code 2.
  */
 import { describe, expect, it } from 'vitest';
-import { parseArgs, runCli } from '../../src/cli.js';
+import { parseArgs } from '../../src/cli-args.js';
+import { runCli } from '../../src/cli.js';
 import { withMultiSimulatorEnv } from '../../src/multi-simulator-options.js';
 
 const RULE =
