@@ -7,7 +7,7 @@ import {
   nestedTooDeep,
   parseScenarioDocument,
 } from '../presets/parse-preset.js';
-import { ID_RULE, isPresetId } from '../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../shared/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from './drive/drive-settings.js';
 import {

@@ -3,7 +3,7 @@ import { defaultConfig } from '../../config/defaults.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { applyConfigPatch, parseConfigRequest } from '../../config/parse-config-request.js';
 import { err, ok, type Result } from '../../errors/result.js';
-import { slugify } from '../preset-id.js';
+import { slugify } from '../../shared/preset-id.js';
 import { FLAG_CONFIG_FIELD, SCENARIO_FLAGS } from '../preset-types.js';
 import { resolvePortable } from '../resolve-preset.js';
 import { parseJsonText, withSyntax } from './json-text.js';

@@ -1,7 +1,7 @@
 import { ok } from '../../errors/result.js';
 import { checkScenario } from '../check-scenario.js';
 import { parseScenarioDocument } from '../parse-preset.js';
-import { slugify } from '../preset-id.js';
+import { slugify } from '../../shared/preset-id.js';
 import { scenarioToDocument } from '../resolve-preset.js';
 import { parseJsonText, withSyntax } from './json-text.js';
 import type { ImportOptions, Imported, ScenarioCodec } from './scenario-codec.js';

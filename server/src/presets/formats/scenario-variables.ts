@@ -13,7 +13,7 @@ import { ERROR_LISTS, ERROR_LIST_KEYS } from '../../scenarios/names.js';
 import { findBuiltInPersona } from '../built-in-personas.js';
 import { closestName } from '../closest-name.js';
 import { MAX_DEPTH } from '../parse-preset.js';
-import { isPresetId, slugify } from '../preset-id.js';
+import { isPresetId, slugify } from '../../shared/preset-id.js';
 import { FLAG_CONFIG_FIELD, type Scenario, type ScenarioFlags } from '../preset-types.js';
 import { resolvePortable, type PersonaLookup } from '../resolve-preset.js';
 import { deepJsonText } from './json-text.js';
