@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { SimulatorConfig } from './config/config-types.js';
-import { err, ok, type Result } from './errors/result.js';
+import { err, ok, type Result } from './shared/result.js';
 import { parseScenarioDocument } from './presets/parse-preset.js';
 import { isPresetId, slugify } from './shared/preset-id.js';
 import { describeIssues, PresetStore } from './presets/preset-store.js';

@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { CLIENT_RULES, RESPONSE_RULES, isPlainObject, type Rule } from '../config/field-rules.js';
 import { ERROR_NAMES } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';

@@ -13,7 +13,7 @@ import {
 import { dirname, join } from 'node:path';
 import { tempFileFor } from './temp-files.js';
 import type { ConfigIssue } from '../config/config-types.js';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from './built-in-scenarios.js';
 import { parsePersonaDocument, parseScenarioDocument } from './parse-preset.js';

@@ -1,6 +1,6 @@
 import type { ConfigIssue } from '../config/config-types.js';
 import { isPlainObject } from '../config/field-rules.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import {
   checkKeys,
   isValidName,

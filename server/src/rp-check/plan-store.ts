@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import { isPresetId } from '../shared/preset-id.js';
 import {
   describeIssues,

@@ -2,7 +2,7 @@ import type { ConfigIssue } from '../../config/config-types.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { applyConfigPatch, parseConfigRequest } from '../../config/parse-config-request.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { slugify } from '../../shared/preset-id.js';
 import { FLAG_CONFIG_FIELD, SCENARIO_FLAGS } from '../preset-types.js';
 import { resolvePortable } from '../resolve-preset.js';

@@ -8,7 +8,7 @@ import type {
 } from '../../config/config-types.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { configFromEnv, ENV_VARS } from '../../config/from-env.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS } from '../../scenarios/names.js';
 import { findBuiltInPersona } from '../built-in-personas.js';
 import { closestName } from '../closest-name.js';
