@@ -67,9 +67,11 @@ describe.skipIf(needs.skip)('relying-party check: drive my service (Chromium)', 
   it('a bad address is refused by the server with its field named, and nothing starts', async () => {
     await ui.page.getByTestId('rp-drive-signIn').fill('not an address');
     await ui.page.getByTestId('rp-start').click();
+    // Named as on screen, under the field, and kept there.
     await expect
-      .poll(() => ui.page.getByTestId('rp-error').textContent())
-      .toMatch(/drive\.signIn:? must be an absolute http\(s\) address/);
+      .poll(() => ui.page.getByTestId('rp-drive-issue-signIn').textContent())
+      .toMatch(/^Sign-in address must be an absolute http\(s\) address/);
+    expect(await ui.page.getByTestId('rp-start-error').textContent()).toContain('Sign-in address');
     await new RpCheckPage(ui.page).waitState('finished');
   }, 30_000);
 });

@@ -50,3 +50,15 @@ export function resolveStepScenario(
   if (!resolved.ok) return err(`its scenario cannot be applied: ${describeIssues(resolved.error)}`);
   return ok(resolved.value.body);
 }
+
+/** The first step whose scenario cannot be applied, as a message, or undefined. */
+export function planProblem(
+  steps: readonly PlanStepDocument[],
+  resolve: (step: PlanStepDocument) => Result<unknown, string>,
+): string | undefined {
+  for (const [i, step] of steps.entries()) {
+    const r = resolve(step);
+    if (!r.ok) return `step ${i + 1} (${step.id}): ${r.error}`;
+  }
+  return undefined;
+}
