@@ -1,8 +1,4 @@
-import {
-  describeHostFailure,
-  hostFailureTitle,
-  type HostFailure,
-} from '../../server/src/index.js';
+import { describeHostFailure, hostFailureTitle, type HostFailure } from '../../server/src/index.js';
 import { findFreePort } from '../host/find-free-port.js';
 import { buildStartErrorPage, type StartErrorPage } from './start-error-page.js';
 
