@@ -79,3 +79,33 @@ export function sendBearerError(res: Response, error: OAuthError): void {
   );
   res.status(401).end();
 }
+
+/**
+ * Sends JSON text serialised earlier, exactly as res.json would send the value it came from
+ * (Content-Type application/json unless set, charset added by send).
+ */
+export function sendJsonText(res: Response, text: string): void {
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(text);
+}
+
+/**
+ * A JSON text made once per simulator and per value of `inputs` (compared by identity): the
+ * configuration is replaced, never changed in place, so documents built from it (discovery, key
+ * sets) are serialised again only when it changes.
+ */
+export function serialisedOnce<Owner extends object>(): (
+  owner: Owner,
+  inputs: readonly unknown[],
+  build: () => unknown,
+) => string {
+  const cache = new WeakMap<Owner, { inputs: readonly unknown[]; text: string }>();
+  return (owner, inputs, build) => {
+    const hit = cache.get(owner);
+    if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, i) => v === inputs[i]))
+      return hit.text;
+    const text = JSON.stringify(build());
+    cache.set(owner, { inputs, text });
+    return text;
+  };
+}

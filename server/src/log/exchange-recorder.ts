@@ -64,6 +64,8 @@ class Recording {
   truncated = false;
   requestText: RequestBodyText | undefined = undefined;
   requestTaken = false;
+  /** The exchange is built: anything written later (after the client left) is not kept. */
+  recorded = false;
 
   constructor(
     readonly state: RecorderState,
@@ -77,6 +79,7 @@ class Recording {
   ) {}
 
   take(chunk: unknown): void {
+    if (this.recorded) return;
     if (typeof chunk === 'string') {
       this.written += chunk.length;
       this.keep(chunk, chunk.length);
@@ -164,8 +167,8 @@ function recordedEnd(
  */
 function recordOnClose(this: RecordedResponse): void {
   const recording = this[RECORDING];
-  if (!recording) return;
-  this[RECORDING] = undefined;
+  if (!recording || recording.recorded) return;
+  recording.recorded = true;
   const { state, req } = recording;
   if (!recording.requestTaken) recording.requestText = requestBody(req);
   const exchange = buildExchange(req, this, recording, {

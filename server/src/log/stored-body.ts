@@ -27,8 +27,8 @@ interface KeptBytes {
   deflated: boolean;
 }
 
-/** The bytes kept for each object given a stored body. */
-const storedBytes = new WeakMap<object, KeptBytes>();
+/** The bytes kept for each object given a stored body, and whether they read as JSON. */
+const storedBytes = new WeakMap<object, KeptBytes & { json: boolean }>();
 
 /**
  * A body cut to the capture limit; `truncated` says whether anything was cut. The cut text may
@@ -77,7 +77,7 @@ function keptText(kept: KeptBytes): string {
  */
 export function storeBody<T extends object>(target: T, text: string, json: boolean): T {
   const kept = keptBytes(text);
-  storedBytes.set(target, kept);
+  storedBytes.set(target, { ...kept, json });
   Object.defineProperty(target, 'body', {
     enumerable: true,
     configurable: true,
@@ -95,6 +95,15 @@ export function storeBody<T extends object>(target: T, text: string, json: boole
     },
   });
   return target;
+}
+
+/**
+ * The text of a body stored here, unparsed, and whether it reads as JSON; undefined when the
+ * holder's body was not stored by storeBody (or was replaced since).
+ */
+export function storedBodyText(holder: object): { text: string; json: boolean } | undefined {
+  const kept = storedBytes.get(holder);
+  return kept && { text: keptText(kept), json: kept.json };
 }
 
 /**

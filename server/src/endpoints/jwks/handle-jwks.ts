@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
 import { keySetCacheControl, type SimulatorContext } from '../../simulator-context.js';
+import { sendJsonText, serialisedOnce } from '../../http/respond.js';
 import { buildJwks } from '../../keys/jwks.js';
+
+const jwksText = serialisedOnce<SimulatorContext>();
 
 export async function handleJwks(
   ctx: SimulatorContext,
@@ -8,6 +11,10 @@ export async function handleJwks(
   res: Response,
 ): Promise<void> {
   const keys = await ctx.keys();
+  const config = ctx.config.get();
   res.setHeader('Cache-Control', keySetCacheControl(ctx));
-  res.json(buildJwks(keys, ctx.config.get()));
+  sendJsonText(
+    res,
+    jwksText(ctx, [keys, config], () => buildJwks(keys, config)),
+  );
 }
