@@ -170,10 +170,14 @@ async function authorizeOnce(base) {
   return new URL(res.headers.location).searchParams;
 }
 
-/** A TCP client that asks for the event stream and then never reads. */
-function stalledReader(port) {
+/**
+ * A TCP client that asks for the event stream and then never reads. Readers come from several
+ * loopback addresses (ten each), as one address may hold at most ten streams.
+ */
+function stalledReader(port, index = 0) {
+  const localAddress = `127.0.0.${10 + Math.floor(index / 10)}`;
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
+    const socket = connect({ host: '127.0.0.1', port, localAddress }, () => {
       socket.pause();
       socket.write(`GET /_simulator/api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       resolve(socket);
@@ -195,7 +199,7 @@ async function stalledReaders() {
     const stopRss = rssSampler(sim.child.pid);
 
     const sockets = await Promise.all(
-      Array.from({ length: STALLED_READERS }, () => stalledReader(sim.port)),
+      Array.from({ length: STALLED_READERS }, (_, i) => stalledReader(sim.port, i)),
     );
     // Live events for every stream: requests go on, 64 KiB bodies, for LIVE_SECONDS.
     const until = performance.now() + LIVE_SECONDS * 1000;

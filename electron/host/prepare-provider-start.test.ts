@@ -32,6 +32,10 @@ function folder(): string {
 const contents = (dir: string) =>
   Object.fromEntries(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
 
+/** The process id a folder's lock names. */
+const lockPid = (dir: string): unknown =>
+  (JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: unknown }).pid;
+
 /** The refusal a folder held by `pid` gets from the desktop app. */
 const heldLine = (dir: string, pid: number) =>
   `the data folder ${dir} is in use by another simulator (process ${pid}); stop it or start the app with another --user-data-dir (two simulators on one folder would overwrite each other's files)`;
@@ -92,7 +96,7 @@ describe('the desktop start: one simulator per data folder, headless or desktop'
     const headless = await spawnNode([CLI, '--port', '0', '--data-dir', dir]);
     stops.push(() => headless.stop());
     const pid = headless.child.pid as number;
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${pid}\n`);
+    expect(lockPid(dir)).toBe(pid);
     const before = contents(dir);
 
     const refused = start(['--max-simulators', '4'], dir);
@@ -102,7 +106,7 @@ describe('the desktop start: one simulator per data folder, headless or desktop'
     await headless.stop();
     const taken = start([], dir);
     expect(taken.ok).toBe(true);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    expect(lockPid(dir)).toBe(process.pid);
     if (taken.ok) taken.value.releaseDataFolder();
   }, 30_000);
 

@@ -210,8 +210,8 @@ describe.skipIf(skipReason !== undefined)(
           `identity-simulator-setup-${v}-arm64.exe`,
         ].sort(),
       );
-      // The README names the same files.
-      const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+      // The desktop app's documentation names the same files.
+      const readme = readFileSync(join(repo, 'docs', 'desktop-app.md'), 'utf8');
       for (const name of artifactNames)
         expect(readme, name).toContain(name.replace(v, '<version>'));
     });
@@ -578,7 +578,7 @@ describe.skipIf(skipReason !== undefined)(
       ]);
       const ui = (await packed.next((e) => e.event === 'loadURL')).url ?? '';
       const lock = join(folder, 'presets', '.identity-simulator.lock');
-      expect(readFileSync(lock, 'utf8')).toBe(`${packed.pid}\n`);
+      expect((JSON.parse(readFileSync(lock, 'utf8')) as { pid: unknown }).pid).toBe(packed.pid);
       const list = (await (await fetch(new URL('/_simulator/api/simulators', ui))).json()) as {
         max: number;
       };

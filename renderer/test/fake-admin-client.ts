@@ -90,8 +90,11 @@ export function createFakeAdminClient(overrides: Partial<AdminClient> = {}) {
       calls.push({ name: 'getExchange', body: id }),
       ok({ exchange: exchange(1), analysis: [] })
     ),
-    clearExchanges: async () => {
-      calls.push({ name: 'clearExchanges' });
+    clearExchanges: async (simulator?: string) => {
+      calls.push({
+        name: 'clearExchanges',
+        ...(simulator === undefined ? {} : { body: simulator }),
+      });
       pins = { exchanges: [], journeys: [] };
       return ok(undefined);
     },

@@ -6,6 +6,7 @@ import type { PlanStore } from './rp-check/plan-store.js';
 import type { RpCheckRun } from './rp-check/rp-check-run.js';
 import type { SimulatorRegistry } from './simulator-registry.js';
 import type { ExchangeAnalyzer } from './analysis/exchange-analyzer.js';
+import type { AdminAccessSettings } from './admin/admin-access.js';
 
 /**
  * What the app and every router mounted on it are built from. It lives apart from app.ts so the
@@ -30,6 +31,11 @@ export interface AppDeps {
   simulator?: string | undefined;
   /** The root simulator's registry of named simulators (absent in a named simulator's app). */
   registry?: SimulatorRegistry | undefined;
+  /**
+   * Who may use the admin API and /config from a browser: one object shared by the root and
+   * every named simulator of a process (absent: this app's own, from its start-up address).
+   */
+  access?: AdminAccessSettings | undefined;
 }
 
 /** Body size limit, as Express's default: larger bodies get 413. */

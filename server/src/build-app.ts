@@ -52,7 +52,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  const access: AdminAccessSettings = {
+  const access: AdminAccessSettings = deps.access ?? {
     adminToken: ctx.adminToken,
     startupUrl: () => ctx.config.startupSimulatorUrl(),
     startupHosts: new Set(),

@@ -118,7 +118,9 @@ describe('parseArgs: the relying-party check', () => {
 
   it('--help lists the options', () => {
     expect(USAGE).toMatch(/--rp-check-strict/);
-    expect(USAGE).toMatch(/0 when no step failed, 1 when one did/);
+    expect(USAGE).toMatch(/0 when steps were judged and none failed, 1 when one\s+failed/);
+    expect(USAGE).toMatch(/3 when the check could\s+not observe the service/);
+    expect(USAGE).toMatch(/--drive-reauthenticate URL/);
     expect(USAGE).toMatch(/--rp-check \[PLAN\]/);
     expect(USAGE).toMatch(/--report FILE/);
     expect(USAGE).toMatch(/--rp-check-timeout SECONDS/);

@@ -62,7 +62,8 @@ export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--
                          [--rp-check [PLAN] [--report FILE] [--rp-check-timeout SECONDS]
                           [--rp-check-strict]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
-                           [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]]]
+                           [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]
+                           [--drive-reauthenticate URL]]]
                          [--max-simulators N] [--backchannel-url URL]
 
 Starts the identity provider simulator without the desktop window.
@@ -77,8 +78,9 @@ Starts the identity provider simulator without the desktop window.
                    past it the oldest exchanges go, pinned ones included
   --rp-check [PLAN]  run the relying-party check unattended: PLAN is a plan file (JSON) or the id
                    of a saved plan (default: the built-in plan); exits when the plan ends, after
-                   writing the report: 0 when no step failed, 1 when one did (or the run was
-                   stopped), 2 on a usage error
+                   writing the report: 0 when steps were judged and none failed, 1 when one
+                   failed (or the run was stopped), 2 on a usage error, 3 when the check could
+                   not observe the service (it never saw the authentication sign-in succeed)
   --report FILE    with --rp-check: write the report when the plan ends, by extension: .xml
                    (JUnit), .json or .html
   --rp-check-timeout SECONDS  a sign-in journey ends when the client sends nothing more for
@@ -94,6 +96,8 @@ Starts the identity provider simulator without the desktop window.
   --drive-sign-out URL  opened after each step to sign the user out
   --drive-identity-text TEXT  what shows the identity was accepted (default: the family name
                    of the verified name in force)
+  --drive-reauthenticate URL  the service's address that re-authenticates a signed-in user
+                   (it asks with prompt=login); without it, the login_required step is not judged
   --max-simulators N  how many named simulators (/sim/<name>/) may exist at once (default:
                    MAX_SIMULATORS or 64; 0 turns them off)
   --backchannel-url URL  the address a relying party's server reaches the simulator at (default:
@@ -237,7 +241,8 @@ export function parseArgs(
       case '--drive-signed-in':
       case '--drive-signed-in-text':
       case '--drive-sign-out':
-      case '--drive-identity-text': {
+      case '--drive-identity-text':
+      case '--drive-reauthenticate': {
         const key = DRIVE_KEYS.find((k) => DRIVE_FLAGS[k] === flag) as (typeof DRIVE_KEYS)[number];
         const raw = value();
         const problem = (DRIVE_URL_KEYS as readonly string[]).includes(key)

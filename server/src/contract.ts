@@ -197,7 +197,8 @@ export interface AdminEventMap {
   exchange: Exchange;
   config: ConfigSnapshot;
   'config-patch': ConfigPatch;
-  reset: { cleared: true };
+  /** `simulator` ('/' the root) when only that simulator's exchanges were cleared. */
+  reset: { cleared: true; simulator?: string };
   simulators: SimulatorsChange;
 }
 export type AdminEventName = keyof AdminEventMap;

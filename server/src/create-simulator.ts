@@ -9,6 +9,7 @@ import { createClientKeyResolver } from './tokens/client-auth/client-key-resolve
 import { SimulatorEvents } from './simulator-events.js';
 import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
 import { buildApp } from './build-app.js';
+import type { AdminAccessSettings } from './admin/admin-access.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
@@ -82,6 +83,12 @@ interface SharedParts {
   plans: PlanStore;
   secretVerifier: SecretVerifier;
   adminToken: string | undefined;
+  /**
+   * The one rule for trusted origins, shared by the root and every named simulator: loopback
+   * names and what was given at start-up (the root's start-up simulatorUrl, the bound address),
+   * never a simulatorUrl POST /config set, at the root or at a named simulator.
+   */
+  access: AdminAccessSettings;
   version: string;
   startupPreset: StartupPreset | undefined;
 }
@@ -166,13 +173,14 @@ function createParts(
     rpCheck,
     simulator: own.named?.name,
     registry: own.registry,
+    access: shared.access,
     onClose: (fn) => closers.push(fn),
   });
   if (own.named) {
     // The one log: a named simulator's exchanges reach the root stream's subscribers too.
     const logEvents = own.named.logEvents;
     events.on('exchange', (e) => logEvents.emit('exchange', e));
-    events.on('reset', () => logEvents.emit('reset'));
+    events.on('reset', (simulator) => logEvents.emit('reset', simulator));
   }
   return {
     app,
@@ -199,6 +207,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     plans: new PlanStore(options.dataDir),
     secretVerifier: createSecretVerifier(),
     adminToken: options.adminToken,
+    access: {
+      adminToken: options.adminToken,
+      startupUrl: () => root.context.config.startupSimulatorUrl(),
+      startupHosts: new Set(),
+    },
     version: options.version ?? '0.0.0',
     startupPreset: options.startupPreset,
   };

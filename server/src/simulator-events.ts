@@ -12,7 +12,8 @@ export interface SimulatorNotice {
 export interface SimulatorEventMap {
   exchange: [Exchange];
   config: [SimulatorConfig];
-  reset: [];
+  /** The log was cleared: every exchange, or (given) one simulator's ('/' the root's). */
+  reset: [simulator?: string];
   notice: [SimulatorNotice];
   /** On the root simulator's events: a named simulator created, reset or deleted. */
   simulators: [SimulatorsChange];

@@ -6,6 +6,7 @@ import type { SimulatorsChange, SimulatorSummary } from './contract.js';
 import { err, ok, type Result } from './errors/result.js';
 import { describeBadName, SIM_PREFIX, SIMULATOR_NAME, simulatorPath } from './simulator-name.js';
 import { mayCreate } from './simulator-create-option.js';
+import { creationRefusal } from './admin/creation-refusal.js';
 
 export interface NamedSimulator {
   name: string;
@@ -156,6 +157,12 @@ export class SimulatorRegistry {
         res
           .status(400)
           .json({ error: 'invalid_request', error_description: describeBadName(name) });
+        return;
+      }
+      const queryAt = rest.indexOf('?');
+      const refusal = creationRefusal(req, queryAt === -1 ? rest : rest.slice(0, queryAt));
+      if (refusal !== undefined) {
+        res.status(403).json({ error: 'forbidden', error_description: refusal, simulator: name });
         return;
       }
       const allowed = mayCreate(req, rest);

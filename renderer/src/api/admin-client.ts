@@ -69,7 +69,8 @@ export interface AdminClient {
   getKeys(): Promise<Result<PublicKeysView>>;
   listExchanges(query?: ExchangeQuery): Promise<Result<ExchangePage>>;
   getExchange(id: string): Promise<Result<ExchangeDetail>>;
-  clearExchanges(): Promise<Result<void>>;
+  /** Clears the log: one simulator's exchanges ('/' the root's), or every one's. */
+  clearExchanges(simulator?: string): Promise<Result<void>>;
   /** What is pinned in the log (kept past its cap). */
   getPins(): Promise<Result<LogPins>>;
   setPin(kind: 'exchange' | 'journey', id: string, pinned: boolean): Promise<Result<LogPins>>;
@@ -286,9 +287,11 @@ export function createAdminClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
         { method: pinned ? 'PUT' : 'DELETE' },
         isPins,
       ),
-    async clearExchanges() {
+    async clearExchanges(simulator) {
       const result = await call(
-        `${ADMIN_API}/exchanges`,
+        simulator === undefined
+          ? `${ADMIN_API}/exchanges`
+          : `${ADMIN_API}/exchanges?simulator=${encodeURIComponent(simulator)}`,
         { method: 'DELETE' },
         (_b): _b is unknown => true,
       );

@@ -8,6 +8,7 @@ import {
   moveSelection,
   preferredTokenIndex,
   receiveExchanges,
+  resetLog,
   setCapacity,
   setPaused,
   visibleExchanges,
@@ -185,6 +186,37 @@ describe('log actions', () => {
     await bad.store.getState().clearLog();
     expect(bad.store.getState().items).toHaveLength(1);
     expect(bad.store.getState().clearError).toContain('cannot be reached');
+  });
+
+  it("clears the window's simulator only: its exchanges go, the others' stay", async () => {
+    const { store, calls } = createTestStore();
+    store.getState().setFilter({ simulator: 'a' });
+    store
+      .getState()
+      .receiveExchanges([
+        exchange(1, { simulator: 'a' }),
+        exchange(2),
+        exchange(3, { simulator: 'b' }),
+      ]);
+    store.getState().selectExchange('ex-1');
+    await store.getState().clearLog();
+    expect(store.getState().items.map((e) => e.seq)).toEqual([2, 3]);
+    expect(store.getState().selectedId).toBeNull();
+    expect(calls).toContainEqual({ name: 'clearExchanges', body: 'a' });
+
+    // The root window clears the root's ('/'), not the named ones'.
+    store.getState().setFilter({ simulator: '' });
+    await store.getState().clearLog();
+    expect(store.getState().items.map((e) => e.seq)).toEqual([3]);
+    expect(calls).toContainEqual({ name: 'clearExchanges', body: '/' });
+  });
+
+  it("a partial reset from the stream removes that simulator's exchanges only", () => {
+    let s = state();
+    s = { ...s, ...receiveExchanges(s, [exchange(1, { simulator: 'a' }), exchange(2)]) };
+    expect(resetLog(s, 'a').items?.map((e) => e.seq)).toEqual([2]);
+    expect(resetLog(s, '/').items?.map((e) => e.seq)).toEqual([1]);
+    expect(resetLog(s).items).toEqual([]);
   });
 });
 

@@ -186,8 +186,29 @@ export function setPaused(state: LogState, paused: boolean): Partial<LogState> {
   });
 }
 
-/** The log was cleared on the server (or the tester asked for it). */
-export function resetLog(state: LogState): Partial<LogState> {
+/** Whether an exchange is one of a simulator's ('/' or '' the root, else its name). */
+export function isOfSimulator(e: Exchange, simulator: string): boolean {
+  return (e.simulator ?? '') === (simulator === '/' ? '' : simulator);
+}
+
+/**
+ * The log was cleared on the server (or the tester asked for it): all of it, or (given) one
+ * simulator's exchanges only ('/' the root's).
+ */
+export function resetLog(state: LogState, simulator?: string): Partial<LogState> {
+  if (simulator !== undefined) {
+    const items = state.items.filter((e) => !isOfSimulator(e, simulator));
+    const held = state.held.filter((e) => !isOfSimulator(e, simulator));
+    const gone = state.selectedId !== null && !items.some((e) => e.id === state.selectedId);
+    return {
+      items,
+      held,
+      ...(gone ? { selectedId: null } : {}),
+      details: Object.fromEntries(
+        Object.entries(state.details).filter(([id]) => items.some((e) => e.id === id)),
+      ),
+    };
+  }
   return {
     items: [],
     held: [],
@@ -248,7 +269,7 @@ export function matchesFilter(e: Exchange, filter: LogFilter): boolean {
   if (filter.endpoint !== 'all' && e.endpoint !== filter.endpoint) return false;
   if (filter.outcome !== 'all' && e.outcome.kind !== filter.outcome) return false;
   if (filter.journey !== null && e.journeyId !== filter.journey) return false;
-  if (filter.simulator != null && (e.simulator ?? '') !== filter.simulator) return false;
+  if (filter.simulator != null && !isOfSimulator(e, filter.simulator)) return false;
   const text = filter.text.trim().toLowerCase();
   if (text === '') return true;
   const haystack = searchTextOf(e);
@@ -289,7 +310,8 @@ export function moveSelection(
 
 export interface LogActions {
   receiveExchanges(batch: readonly Exchange[]): void;
-  resetLog(): void;
+  /** The log was cleared: all of it, or one simulator's exchanges ('/' the root's). */
+  resetLog(simulator?: string): void;
   setPaused(paused: boolean): void;
   setLogCapacity(capacity: number): void;
   setFilter(patch: Partial<LogFilter>): void;
@@ -308,7 +330,11 @@ export function createLogSlice(set: SetState, get: GetState, deps: StoreDeps): L
   return {
     ...initialLogState(),
     receiveExchanges: (batch) => set((s) => receiveExchanges(s, batch)),
-    resetLog: () => set((s) => resetLog(s)),
+    resetLog(simulator) {
+      set((s) => resetLog(s, simulator));
+      // A partial clear took the pins of what it removed with it, on the simulator.
+      if (simulator !== undefined) void get().loadPins();
+    },
     setPaused: (paused) => set((s) => setPaused(s, paused)),
     setLogCapacity: (capacity) => set((s) => setCapacity(s, capacity)),
     setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
@@ -320,9 +346,14 @@ export function createLogSlice(set: SetState, get: GetState, deps: StoreDeps): L
       if (id !== null) void get().loadDetail(id);
     },
     async clearLog() {
-      const result = await deps.api.clearExchanges();
-      if (result.ok) set((s) => ({ ...resetLog(s), clearError: null }));
-      else set({ clearError: describeApiError(result.error) });
+      // The window's simulator only: another simulator's exchanges are someone else's test.
+      const chosen = get().filter.simulator;
+      const wire = chosen == null ? undefined : chosen === '' ? '/' : chosen;
+      const result = await deps.api.clearExchanges(wire);
+      if (result.ok) {
+        set((s) => ({ ...resetLog(s, wire), clearError: null }));
+        if (wire !== undefined) void get().loadPins();
+      } else set({ clearError: describeApiError(result.error) });
     },
     async loadPins() {
       const result = await deps.api.getPins();

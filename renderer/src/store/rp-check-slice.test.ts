@@ -32,7 +32,15 @@ const running = (current: number, statuses: StepResult['status'][]): RpCheckStat
   waitSeconds: 120,
   currentStep: current,
   steps: statuses.map((s, i) => stepOf(`s${i}`, s)),
-  summary: { total: statuses.length, passed: 0, failed: 0, skipped: 0, notJudged: 0, pending: 0 },
+  summary: {
+    total: statuses.length,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    notJudged: 0,
+    pending: 0,
+    judged: 0,
+  },
 });
 
 function setup(overrides: Partial<RpCheckClient> = {}) {

@@ -130,7 +130,7 @@ describe('rpStepsByExchange', () => {
       timeoutSeconds: 30,
       waitSeconds: 120,
       steps: [step('Sign in', ['a', 'b']), step('INVALID_ISS', ['c'])],
-      summary: { total: 2, passed: 2, failed: 0, skipped: 0, notJudged: 0, pending: 0 },
+      summary: { total: 2, passed: 2, failed: 0, skipped: 0, notJudged: 0, pending: 0, judged: 2 },
     });
     expect(map.get('a')).toEqual({ number: 1, title: 'Sign in' });
     expect(map.get('c')).toEqual({ number: 2, title: 'INVALID_ISS' });

@@ -1,7 +1,7 @@
 import type { ErrorConfiguration, Exchange, Fault } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
-import { visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
+import { isOfSimulator, visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
 import { findPreset, isActivePreset } from './presets/preset-lookup.js';
 import { type PresetRef } from './presets/presets-state.js';
@@ -24,6 +24,13 @@ function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
     return lastResult;
   };
 }
+
+const ownCountMemo = memo((items: Exchange[], simulator: string | null | undefined) => {
+  if (simulator == null) return items.length;
+  let n = 0;
+  for (const e of items) if (isOfSimulator(e, simulator)) n++;
+  return n;
+});
 
 const visibleMemo = memo(
   (items: Exchange[], filter: LogFilter, pins: LogPins, pinnedFirst: boolean) =>
@@ -115,7 +122,8 @@ export const selectors = {
       return null;
     }
   },
-  exchangeCount: (s: AppState): number => s.items.length,
+  /** The exchanges of the window's simulator (all of them when it has none). */
+  exchangeCount: (s: AppState): number => ownCountMemo(s.items, s.filter.simulator),
   rpStepsByExchange: (s: AppState): ReadonlyMap<string, RpStepRef> => rpStepsMemo(s.rpStatus),
   isDraftDirty: (s: AppState): boolean => isDraftDirty(s),
   errorsOfGroup:

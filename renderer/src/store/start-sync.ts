@@ -1,3 +1,4 @@
+import { isOfSimulator } from './log-slice.js';
 import type { Exchange } from '../../../server/src/contract.js';
 import type { AdminEvent, EventStreamHandlers } from '../api/event-stream.js';
 import type { AppStore } from './create-app-store.js';
@@ -59,10 +60,12 @@ export function startSync(store: AppStore, deps: SyncDeps): () => void {
         void state().refreshActive();
         break;
       }
-      case 'reset':
-        pending = [];
-        state().resetLog();
+      case 'reset': {
+        const only = event.data.simulator;
+        pending = only === undefined ? [] : pending.filter((e) => !isOfSimulator(e, only));
+        state().resetLog(only);
         break;
+      }
       case 'simulators':
         state().receiveSimulatorsChange(event.data);
         break;

@@ -119,6 +119,7 @@ describe.skipIf(!chromiumAvailable())('request log (Chromium, real simulator)', 
     expect(await log.harLink.getAttribute('href')).toBe('/_simulator/api/exchanges.har');
     await ui.page.getByTestId('log-export-scope').selectOption('chosen');
     await log.clear.click();
+    await ui.page.getByTestId('log-clear-confirm-action').click();
     await ui.page.getByTestId('log-empty').waitFor();
     const page = (await (await fetch(`${ui.baseUrl}/_simulator/api/exchanges`)).json()) as {
       total: number;

@@ -140,9 +140,43 @@ export function createAdminRouter(deps: AppDeps): Router {
 
   addPinRoutes(router, log);
 
-  router.delete('/exchanges', (_req, res) => {
-    log.clear();
-    events.emit('reset');
+  router.delete('/exchanges', (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    const extra = Object.keys(query).filter((k) => k !== 'simulator');
+    if (extra.length > 0) {
+      badRequest(
+        res,
+        `DELETE /exchanges takes only simulator=<name> (or / for the root), not ${extra.join(', ')}`,
+      );
+      return;
+    }
+    const parsed = parseExchangeQuery(query, { paging: false });
+    if (!parsed.ok || query.simulator === '') {
+      // An empty simulator= is a mistake, never "everything".
+      badRequest(
+        res,
+        parsed.ok
+          ? 'simulator must be a simulator name (a-z, 0-9 and -, up to 64) or / for the root'
+          : parsed.error,
+      );
+      return;
+    }
+    const name = parsed.value.simulator;
+    if (name === undefined) {
+      log.clear();
+      events.emit('reset');
+      res.status(204).end();
+      return;
+    }
+    if (!isKnownSimulator(name)) {
+      badRequest(
+        res,
+        `simulator ${JSON.stringify(name)} is not a named simulator of this process and has no exchanges in the log; use / for the root simulator, or leave simulator out to clear every simulator's exchanges`,
+      );
+      return;
+    }
+    log.clearWhere((e) => (e.simulator ?? '/') === name);
+    events.emit('reset', name);
     res.status(204).end();
   });
 

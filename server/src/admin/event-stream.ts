@@ -36,6 +36,13 @@ export const CONFIG_PUSH_MS = 250;
 export const PATCH_WEIGH_BYTES = 16 * 1024;
 /** Most clients at once; more are refused with 503 until one leaves. */
 export const MAX_CLIENTS = 50;
+/**
+ * Most clients from one address at once (a window needs one; a few tabs or scripts a few more);
+ * more from that address are refused with 503. With every place taken, a newcomer from an
+ * address holding fewer streams than another ends that other address's oldest stream (it may
+ * reconnect with Last-Event-ID): one address, or a few, cannot keep another out.
+ */
+export const MAX_CLIENTS_PER_ADDRESS = 10;
 
 export interface EventStream {
   /** GET handler: replay to this subscriber, then live events. */
@@ -62,6 +69,8 @@ interface Client {
   blockedSince: number | undefined;
   /** When an event (not a keep-alive) was last written to it. */
   lastEventAt: number;
+  /** The peer's address: the per-address cap counts by it. */
+  address: string;
 }
 
 export const exchangeMessage = (exchange: Exchange): string =>
@@ -87,7 +96,8 @@ export function parseLastEventId(req: Request): number | undefined | 'invalid' {
  * subscriber gets the log (or what follows its Last-Event-ID) written to its own response only,
  * one message at a time as its socket drains, then the whole configuration (numbered), then live
  * events, configuration changes among them as numbered patches (`config-patch`).
- * Memory stays bounded: at most MAX_CLIENTS clients, each with at most MAX_BUFFERED_BYTES
+ * Memory stays bounded: at most MAX_CLIENTS clients (MAX_CLIENTS_PER_ADDRESS from one address),
+ * each with at most MAX_BUFFERED_BYTES
  * waiting; a client that falls further behind, or does not read for MAX_STALL_MS, is dropped
  * with a notice (the host prints it) and may reconnect with Last-Event-ID.
  */
@@ -105,6 +115,7 @@ export function createEventStream(deps: {
     maxBufferedBytes?: number;
     maxStallMs?: number;
     maxClients?: number;
+    maxClientsPerAddress?: number;
     maxIdleMs?: number;
   };
   now?: () => number;
@@ -114,6 +125,7 @@ export function createEventStream(deps: {
   const maxStall = deps.limits?.maxStallMs ?? MAX_STALL_MS;
   const maxClients = deps.limits?.maxClients ?? MAX_CLIENTS;
   const maxIdle = deps.limits?.maxIdleMs ?? MAX_IDLE_MS;
+  const maxPerAddress = deps.limits?.maxClientsPerAddress ?? MAX_CLIENTS_PER_ADDRESS;
   const configPushMs = deps.configPushMs ?? CONFIG_PUSH_MS;
   const now = deps.now ?? Date.now;
   const clients = new Map<Response, Client>();
@@ -212,6 +224,38 @@ export function createEventStream(deps: {
     }
   };
 
+  /** How many streams each address holds. */
+  const countByAddress = (): Map<string, number> => {
+    const held = new Map<string, number>();
+    for (const client of clients.values())
+      held.set(client.address, (held.get(client.address) ?? 0) + 1);
+    return held;
+  };
+
+  /**
+   * With every place taken: ends the oldest stream of the address holding the most, when that is
+   * more than the newcomer's address would hold with one more. Says whether a place is free.
+   */
+  const makeRoomFor = (address: string, own: number, held: Map<string, number>): boolean => {
+    let busiest: string | undefined;
+    let most = 0;
+    for (const [peer, count] of held)
+      if (count > most) {
+        busiest = peer;
+        most = count;
+      }
+    if (busiest === undefined || busiest === address || most <= own + 1) return false;
+    const oldest = [...clients.values()].find((c) => c.address === busiest);
+    if (!oldest) return false;
+    forget(oldest.res);
+    oldest.res.end(': evicted: another address needs a place; reconnect to go on\n\n');
+    events.emit('notice', {
+      code: 'EVENT_STREAM_CLIENT_DROPPED',
+      message: `event stream: ended the oldest of ${most} streams from ${busiest} to let ${address} in; it may reconnect with Last-Event-ID ${oldest.cursor}`,
+    });
+    return true;
+  };
+
   const logEvents = deps.logEvents ?? events;
   const onExchange = (exchange: Exchange): void => {
     if (clients.size > 0) broadcast(exchangeMessage(exchange), exchange.seq);
@@ -253,9 +297,13 @@ export function createEventStream(deps: {
     pendingConfig = config;
     if (!configTimer) pushConfig();
   });
-  const onReset = (): void => {
+  const onReset = (simulator?: string): void => {
+    const message =
+      simulator === undefined
+        ? RESET_MESSAGE
+        : `event: reset\ndata: ${JSON.stringify({ cleared: true, simulator })}\n\n`;
     // To every client, replaying or not: each message is whole, so this lands between two.
-    for (const client of [...clients.values()]) write(client, RESET_MESSAGE);
+    for (const client of [...clients.values()]) write(client, message);
   };
   logEvents.on('reset', onReset);
   // Named simulators created, reset or deleted: every window's switcher follows the list, and a
@@ -287,10 +335,25 @@ export function createEventStream(deps: {
         .json({ error: 'temporarily_unavailable', error_description: 'The simulator is closing' });
       return;
     }
-    if (clients.size >= maxClients) {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const held = countByAddress();
+    const own = held.get(address) ?? 0;
+    if (own >= maxPerAddress) {
       events.emit('notice', {
         code: 'EVENT_STREAM_CLIENT_REFUSED',
-        message: `event stream: refused a client (${req.socket.remoteAddress ?? 'unknown'}): ${maxClients} clients are already connected`,
+        message: `event stream: refused a client (${address}): it already holds ${own} streams, the most one address may`,
+      });
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({
+        error: 'temporarily_unavailable',
+        error_description: `Too many event-stream clients from this address (at most ${maxPerAddress}); close one and retry`,
+      });
+      return;
+    }
+    if (clients.size >= maxClients && (req.method === 'HEAD' || !makeRoomFor(address, own, held))) {
+      events.emit('notice', {
+        code: 'EVENT_STREAM_CLIENT_REFUSED',
+        message: `event stream: refused a client (${address}): ${maxClients} clients are already connected`,
       });
       res.setHeader('Retry-After', '5');
       res.status(503).json({
@@ -320,6 +383,7 @@ export function createEventStream(deps: {
       replaying: true,
       blockedSince: undefined,
       lastEventAt: now(),
+      address,
     };
     clients.set(res, client);
     res.on('close', () => forget(res));

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import {
   adminAccessOf,
   hasAdminToken,
@@ -21,31 +21,27 @@ export { isLoopbackHost, isLoopbackHostname } from './loopback-host.js';
  *   for changes. No CORS headers are ever sent.
  * Mounted once for the whole prefix; the routers below may apply it again, harmlessly.
  */
-export const requireLoopbackHost: RequestHandler = (req, res, next) => {
+/**
+ * Why the admin API refuses this request, or nothing when it may go on (see requireLoopbackHost).
+ * Also asked before a request under /sim/<name>/ creates its missing simulator, so a refused one
+ * creates nothing.
+ */
+export function adminRefusal(req: Request): string | undefined {
   const token = hasAdminToken(req);
-  if (!token && !isLoopbackAddress(req.socket.remoteAddress)) {
-    res.status(403).json({
-      error: 'forbidden',
-      error_description:
-        adminAccessOf(req).adminToken === undefined
-          ? 'The admin API answers only this machine.'
-          : 'The admin API answers other machines only with the admin token printed at start-up (Authorization: Bearer <token>).',
-    });
-    return;
-  }
-  if (!token && !isOwnHost(req)) {
-    res.status(403).json({
-      error: 'forbidden',
-      error_description:
-        'The admin API answers only requests addressed to this machine (Host: localhost, 127.0.0.1 or [::1]).',
-    });
-    return;
-  }
-  if (!isOwnOrigin(req)) {
-    res.status(403).json({
-      error: 'forbidden',
-      error_description: 'The admin API refuses requests from pages of another origin.',
-    });
+  if (!token && !isLoopbackAddress(req.socket.remoteAddress))
+    return adminAccessOf(req).adminToken === undefined
+      ? 'The admin API answers only this machine.'
+      : 'The admin API answers other machines only with the admin token printed at start-up (Authorization: Bearer <token>).';
+  if (!token && !isOwnHost(req))
+    return 'The admin API answers only requests addressed to this machine (Host: localhost, 127.0.0.1 or [::1]).';
+  if (!isOwnOrigin(req)) return 'The admin API refuses requests from pages of another origin.';
+  return undefined;
+}
+
+export const requireLoopbackHost: RequestHandler = (req, res, next) => {
+  const refusal = adminRefusal(req);
+  if (refusal !== undefined) {
+    res.status(403).json({ error: 'forbidden', error_description: refusal });
     return;
   }
   next();

@@ -8,6 +8,7 @@ import {
 } from '../simulator-registry.js';
 import { describeBadName, SIMULATOR_NAME } from '../simulator-name.js';
 import { requireLoopbackHost } from './require-loopback-host.js';
+import { adminErrorHandler } from './admin-error-handler.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -95,5 +96,8 @@ export function createSimulatorsRouter(registry: SimulatorRegistry): Router {
       error_description: `${req.method} is not allowed here; allowed: ${allow}`,
     });
   });
+  // A name that is not valid percent-encoding (/simulators/%E0%A4%A) fails in the router's
+  // decoding: 400, like any bad name.
+  router.use(adminErrorHandler);
   return router;
 }

@@ -7,6 +7,7 @@ import { verifySignature } from '../analysis/verify-signature.js';
 import { MAX_KEY_TEXT, parseVerificationKeyText } from '../keys/parse-key-text.js';
 import { adminErrorHandler } from './admin-error-handler.js';
 import { listeningAddress } from './listening-address.js';
+import { adminAccessOf } from './admin-access.js';
 import { MAX_INSPECT_TOKEN } from './admin-router.js';
 import { ASSERTION_MODES, resendExchange, type AssertionMode } from './resend-exchange.js';
 import { fetchKeySet } from './fetch-key-set.js';
@@ -126,9 +127,9 @@ export function createToolsRouter(deps: AppDeps): Router {
         typeof key === 'string'
           ? parseVerificationKeyText(key)
           : await fetchKeySet(url as string, {
-              // The address given at start-up: a simulatorUrl changed later through POST /config
-              // never widens what may be fetched.
-              simulatorUrl: ctx.config.initialConfig().simulatorUrl,
+              // The address given at start-up (the root's, shared by every named simulator): a
+              // simulatorUrl changed later through POST /config never widens what may be fetched.
+              simulatorUrl: adminAccessOf(req).startupUrl(),
               ...(config.clientConfiguration.jwksUrl
                 ? { jwksUrl: config.clientConfiguration.jwksUrl }
                 : {}),

@@ -43,6 +43,13 @@ export function errorHandler(
     res.status(e.status).json({ error: 'invalid_request', error_description: 'Bad request' });
     return;
   }
+  if (error instanceof URIError && e.status === 400) {
+    // The router could not decode a path parameter (%E0%A4%A): the client's mistake.
+    const description = 'The path is not valid URL encoding';
+    notes.outcome = { kind: 'error', code: 'invalid_request', description };
+    res.status(400).json({ error: 'invalid_request', error_description: description });
+    return;
+  }
   notes.fault = error instanceof Error ? (error.stack ?? error.message) : String(error);
   notes.outcome = { kind: 'error', code: 'server_error', description: 'Unexpected server error' };
   res.status(500).json({ error: 'server_error', error_description: 'Unexpected server error' });

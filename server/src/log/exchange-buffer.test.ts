@@ -149,3 +149,36 @@ describe('ExchangeBuffer pins', () => {
     expect(buffer.list()[0]?.seq).toBe(6);
   });
 });
+
+describe('ExchangeBuffer.clearWhere', () => {
+  it('removes what the predicate picks, keeps the rest in order, and the ring keeps working', () => {
+    const buffer = new ExchangeBuffer(4);
+    for (let seq = 1; seq <= 6; seq++)
+      buffer.push(exchange(seq, seq % 2 === 0 ? { simulator: 'a' } : {}));
+    // The ring holds 3..6, its head in the middle of the slots.
+    expect(buffer.clearWhere((e) => e.simulator === 'a')).toBe(2);
+    expect(buffer.list().map((e) => e.seq)).toEqual([3, 5]);
+    expect(buffer.get(exchange(4).id)).toBeUndefined();
+    for (let seq = 7; seq <= 10; seq++) buffer.push(exchange(seq));
+    expect(buffer.list().map((e) => e.seq)).toEqual([7, 8, 9, 10]);
+    expect(buffer.clearWhere(() => false)).toBe(0);
+  });
+
+  it('drops the pins of what it removed, kept pinned ones included, and frees their bytes', () => {
+    const buffer = new ExchangeBuffer(2);
+    buffer.push(exchange(1, { simulator: 'a', journeyId: 'j1' }));
+    buffer.push(exchange(2, { journeyId: 'j2' }));
+    buffer.pinExchange(exchange(1).id, true);
+    buffer.pinJourney('j2', true);
+    buffer.push(exchange(3));
+    buffer.push(exchange(4));
+    // 1 and 2 were pushed out of the ring and kept because pinned.
+    expect(buffer.list().map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    const before = buffer.bytes;
+    expect(buffer.clearWhere((e) => e.simulator === 'a')).toBe(1);
+    expect(buffer.list().map((e) => e.seq)).toEqual([2, 3, 4]);
+    expect(buffer.pins()).toEqual({ exchanges: [], journeys: ['j2'] });
+    expect(buffer.bytes).toBeLessThan(before);
+    expect(buffer.size).toBe(3);
+  });
+});

@@ -245,6 +245,33 @@ export class ExchangeBuffer {
     return undefined;
   }
 
+  /**
+   * Removes the exchanges the predicate picks (pinned ones included, with their pins) and keeps
+   * the others in order; a journey stays pinned while the log holds one of its exchanges.
+   * Returns how many were removed.
+   */
+  clearWhere(predicate: (exchange: Exchange) => boolean): number {
+    const all = this.list();
+    const keep = all.filter((e) => !predicate(e));
+    const removed = all.length - keep.length;
+    if (removed === 0) return 0;
+    const kept = new Set(this.kept);
+    const ring = keep.filter((e) => !kept.has(e));
+    this.kept = keep.filter((e) => kept.has(e));
+    this.slots.fill(undefined);
+    this.head = 0;
+    this.count = ring.length;
+    ring.forEach((e, i) => (this.slots[i] = e));
+    for (const e of all) {
+      if (!predicate(e)) continue;
+      this.forget(e);
+      this.pinnedIds.delete(e.id);
+    }
+    const journeys = new Set(keep.map((e) => e.journeyId));
+    for (const j of [...this.pinnedJourneys]) if (!journeys.has(j)) this.pinnedJourneys.delete(j);
+    return removed;
+  }
+
   /** Empties the log, pinned exchanges and pins included. */
   clear(): void {
     this.slots.fill(undefined);

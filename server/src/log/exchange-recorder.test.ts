@@ -359,6 +359,12 @@ describe('isSimulatorPath', () => {
     ['/_simulatorx', false],
     ['/token', false],
     ['/x/_simulator', false],
+    ['/_SIMULATOR/api/exchanges', true],
+    ['/_Simulator?token=x', true],
+    ['/%5Fsimulator/api', true],
+    ['/_simulator%2Fapi', true],
+    ['/_simulator%zz', false],
+    ['/%5Fsimulatorx', false],
   ])('%s → %s', (path, expected) => {
     expect(isSimulatorPath(path)).toBe(expected);
   });

@@ -6,7 +6,7 @@ import type { Exchange, ExchangeOutcome } from '../contract.js';
 import type { SimulatorEvents } from '../simulator-events.js';
 import type { ExchangeBuffer } from './exchange-buffer.js';
 import { newExchangeNotes, type ExchangeNotes } from '../http/exchange-notes.js';
-import { UI_PREFIX } from '../admin/prefixes.js';
+import { isUiPath } from '../admin/prefixes.js';
 import { ADMIN_COOKIE } from '../admin/admin-access.js';
 import { classifyEndpoint } from './classify-endpoint.js';
 import { deriveOutcome } from './derive-outcome.js';
@@ -23,13 +23,8 @@ const ABORTED: ExchangeOutcome = {
   description: 'The client closed the connection before the response was complete',
 };
 
-/** True for the simulator's own UI and admin API, which are never recorded. */
-export function isSimulatorPath(url: string): boolean {
-  if (!url.startsWith(UI_PREFIX)) return false;
-  const next = url.charCodeAt(UI_PREFIX.length);
-  // End of string, '/' or '?'.
-  return Number.isNaN(next) || next === 47 || next === 63;
-}
+/** True for the simulator's own UI and admin API, which are never recorded (see isUiPath). */
+export const isSimulatorPath = isUiPath;
 
 type Chunk = string | Buffer | Uint8Array;
 type WriteFn = (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) => unknown;
@@ -202,7 +197,7 @@ function flatHeaders(headers: Record<string, unknown>): Record<string, string> {
 function requestHeaders(req: Request): Record<string, string> {
   const headers = flatHeaders(req.headers);
   if (headers.cookie?.includes(`${ADMIN_COOKIE}=`))
-    headers.cookie = maskCookies(headers.cookie, [ADMIN_COOKIE]);
+    headers.cookie = maskCookies(headers.cookie, (name) => name === ADMIN_COOKIE);
   return headers;
 }
 

@@ -6,23 +6,36 @@ export const SECRET_BODY_FIELDS = ['client_secret', 'code_verifier'] as const;
 /** Request headers whose values are credentials. */
 export const SECRET_HEADERS = ['authorization', 'proxy-authorization'] as const;
 
-/** The simulator's own cookies: their values never show in a logged Cookie header. */
+/**
+ * The simulator's own cookies: their values never show in a logged Cookie header. Besides these,
+ * every named simulator's session cookie, `simulator_session_<name>`.
+ */
 export const OWN_COOKIES = ['simulator_admin', 'simulator_session'] as const;
+const NAMED_SESSION_COOKIE = 'simulator_session_';
+
+/** Whether a cookie name is one of the simulator's own (see OWN_COOKIES). */
+export const isOwnCookie = (name: string): boolean =>
+  (OWN_COOKIES as readonly string[]).includes(name) || name.startsWith(NAMED_SESSION_COOKIE);
 
 /** A Cookie header with the values of the named cookies hidden (others as sent). */
-export function maskCookies(header: string, names: readonly string[] = OWN_COOKIES): string {
+export function maskCookies(
+  header: string,
+  hidden: (name: string) => boolean = isOwnCookie,
+): string {
   return header
     .split(';')
     .map((part) => {
       const eq = part.indexOf('=');
-      if (eq === -1 || !names.includes(part.slice(0, eq).trim())) return part;
+      if (eq === -1 || !hidden(part.slice(0, eq).trim())) return part;
       return `${part.slice(0, eq + 1)}${hideSecret(part.slice(eq + 1).trim())}`;
     })
     .join(';');
 }
 
+/** Every name in OWN_COOKIES starts with this, so a header without it holds none of them. */
+const OWN_COOKIE_STEM = 'simulator_';
 const hasOwnCookie = (header: string | undefined): boolean =>
-  header !== undefined && OWN_COOKIES.some((name) => header.includes(`${name}=`));
+  header !== undefined && header.includes(OWN_COOKIE_STEM);
 
 /** How many leading characters of a bearer token stay visible. */
 const BEARER_PREFIX = 10;

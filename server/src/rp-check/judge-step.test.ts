@@ -156,7 +156,9 @@ describe('judgeStep: id-token-defect', () => {
     const f = new ExchangeFactory();
     const v = judge('id-token-defect', [f.authorize('j'), f.token('j')]);
     expect(v.status).toBe('waiting');
-    expect(v.reason).toMatch(/^Redeemed the code at \/token #2 and did not call \/userinfo\. /);
+    expect(v.reason).toMatch(
+      /^Redeemed the code at \/token #2 \(its ID token had [^)]*\) and did not call \/userinfo\. /,
+    );
     const calibrated = judgeSeen('id-token-defect', [f.authorize('k'), f.token('k')], undefined, {
       signIn: { step: 'auth-only', calledUserinfo: false },
     });
@@ -170,7 +172,7 @@ describe('judgeStep: id-token-defect', () => {
     const refused = judgeSeen('id-token-defect', x, driver(false));
     expect(refused.status).toBe('passed');
     expect(refused.reason).toMatch(
-      /did not sign the user in \(the check's browser found the user not signed in; probe http:\/\/rp\/me answered 302/,
+      /did not sign the user in \(the check's browser found the user not signed in; the signed-in page http:\/\/rp\/me answered 302/,
     );
     const accepted = judgeSeen('id-token-defect', x, tester(true));
     expect(accepted.status).toBe('failed');

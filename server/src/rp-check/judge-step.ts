@@ -16,6 +16,7 @@ import {
   tokenOf,
   type Journey,
 } from './journey-facts.js';
+import { defectValue } from './defect-value.js';
 import { askOf } from './step-ask.js';
 import type { ObservedOutcome, PlanStepDocument, RequestCheck, Verdict } from './rp-check-types.js';
 
@@ -47,8 +48,8 @@ export interface JudgeInput {
 export interface Calibration {
   /** The authentication-only sign-in step that ran before this one. */
   signIn?: { step: string; calledUserinfo: boolean; outcome?: ObservedOutcome };
-  /** The identity sign-in step that ran before this one. */
-  identity?: { step: string; outcome?: ObservedOutcome };
+  /** The identity sign-in step that ran before this one (and whether it fetched the DID document). */
+  identity?: { step: string; fetchedDid?: boolean; outcome?: ObservedOutcome };
 }
 
 const CORE_IDENTITY_CLAIM = `${VOCAB_URL}/v1/coreIdentityJWT`;
@@ -99,9 +100,13 @@ export function seen(o: ObservedOutcome): string {
   if (o.source === 'tester')
     return `the tester reported the user ${state}${o.note ? ` ("${o.note}")` : ''}`;
   const where = o.probe
-    ? `; probe ${o.probe.url} answered ${o.probe.status}: ${o.probe.detail}`
+    ? `; the signed-in page ${o.probe.url} answered ${o.probe.status}: ${o.probe.detail}`
     : '';
-  return `the check's browser found the user ${state}${where}`;
+  const still = o.looks?.filter((l) => l.signedIn) ?? [];
+  const looks = o.looks?.length
+    ? `; opened again ${o.looks.length} times${still.length ? `, still signed in (${still.map((l) => `${l.status}: ${l.detail}`).join('; ')})` : ', still signed out'}`
+    : '';
+  return `the check's browser found the user ${state}${where}${looks}`;
 }
 
 /**
@@ -129,7 +134,9 @@ function refusalProblem(input: JudgeInput): string | null {
 }
 
 /** Why a missing identity cannot be trusted, or null when the happy identity step showed it. */
-function identityProblem(input: JudgeInput): string | null {
+function identityProblem(input: JudgeInput, seenHere?: ObservedOutcome): string | null {
+  if (seenHere?.signedIn && seenHere.identityAccepted === undefined)
+    return 'whether the identity was shown is unknown';
   const happy = input.calibration?.identity;
   if (!happy)
     return 'the plan has no identity sign-in step before this one to show what an accepted identity looks like';
@@ -245,10 +252,31 @@ function judgeSignIn(input: JudgeInput): Judged {
     : expect.returnCode
       ? ' and received the return code'
       : '';
+  const did = [...input.earlier, ...input.exchanges].filter(
+    (e) => e.endpoint === 'did' && succeeded(e),
+  );
+  const didNote =
+    expect.identity && !did.length
+      ? " The service never fetched the DID document during the run, so it cannot have verified the core identity JWT's signature: the core identity steps show whether it accepts forged ones."
+      : '';
   return passed(
-    `Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.${o ? ` Seen: ${seen(o)}.` : ''}`,
+    `Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.${o ? ` Seen: ${seen(o)}.` : ''}${didNote}`,
     evidence,
   );
+}
+
+/** The step's defect with the value it put in the token: "Incorrect vot: vot "Cl"". */
+function defectOf(
+  input: JudgeInput,
+  exchange: Exchange | undefined,
+  role: 'id_token' | 'core_identity',
+): string {
+  const names =
+    role === 'id_token'
+      ? input.config.errorConfiguration.idTokenErrors
+      : input.config.errorConfiguration.coreIdentityErrors;
+  const value = defectValue(exchange, role, names);
+  return value ? `${input.step.title}: ${value}` : input.step.title;
 }
 
 function judgeIdTokenDefect(input: JudgeInput): Judged {
@@ -262,11 +290,12 @@ function judgeIdTokenDefect(input: JudgeInput): Judged {
       `The code from ${label(a)} was never redeemed, so the defective ID token was never received.`,
       ids(a, j.token[0]),
     );
+  const defect = defectOf(input, token, 'id_token');
   const o = usable(input.outcome);
   const userinfo = j.userinfo[0];
   if (userinfo)
     return failed(
-      `${label(userinfo)} was called with the access token from ${label(token)}, whose ID token was defective (${input.step.title})${o && !o.signedIn ? `, although ${seen(o)}` : ''}.`,
+      `${label(userinfo)} was called with the access token from ${label(token)}, whose ID token was defective (${defect})${o && !o.signedIn ? `, although ${seen(o)}` : ''}.`,
       ids(a, token, userinfo),
     );
   const again = signInsAfter(input.exchanges, token);
@@ -277,10 +306,10 @@ function judgeIdTokenDefect(input: JudgeInput): Judged {
     );
   if (o?.signedIn)
     return failed(
-      `The user was signed in although the ID token from ${label(token)} was defective (${input.step.title}): ${seen(o)}.`,
+      `The user was signed in although the ID token from ${label(token)} was defective (${defect}): ${seen(o)}.`,
       ids(a, token),
     );
-  const facts = `Redeemed the code at ${label(token)} and did not call /userinfo${input.calibration?.signIn?.calledUserinfo === false ? ' (it does not call /userinfo on a good sign-in either)' : ''}.`;
+  const facts = `Redeemed the code at ${label(token)} (its ID token had ${defect}) and did not call /userinfo${input.calibration?.signIn?.calledUserinfo === false ? ' (it does not call /userinfo on a good sign-in either)' : ''}.`;
   if (!o)
     return needsOutcome(
       input,
@@ -337,6 +366,13 @@ function judgeEndpointError(input: JudgeInput, endpoint: 'token' | 'userinfo'): 
       ids(a, first),
     );
   const retries = calls.slice(1);
+  const looksAfter = input.outcome?.looksAfterSeq;
+  const whileLooking = looksAfter === undefined ? [] : retries.filter((e) => e.seq > looksAfter);
+  if (whileLooking.length)
+    return failed(
+      `${describeError(first)}, yet when the check opened the signed-in page again the client sent ${what} again (${whileLooking.map(label).join(', ')}): it kept the session and the refused credential.`,
+      ids(a, first, ...whileLooking),
+    );
   if (retries.length > retriesAllowed(first))
     return failed(
       `${describeError(first)}, yet the client sent ${what} again (${retries.map(label).join(', ')}).`,
@@ -380,11 +416,32 @@ function judgeAuthorizeError(input: JudgeInput): Judged {
   const j = journeys.find((k) => !issuedCode(k) && errorCode(k.authorize)) ?? journeys[0];
   if (!j) return NO_SIGN_IN;
   const a = j.authorize;
-  if (issuedCode(j) || !errorCode(a))
+  const params = authorizeParams(a);
+  const names = input.config.errorConfiguration.authoriseErrors;
+  if (askOf(input.step).reauthenticate) {
+    const prompt = typeof params.prompt === 'string' ? params.prompt.split(' ') : [];
+    const reauth = journeys.find((k) => {
+      const p = authorizeParams(k.authorize).prompt;
+      return typeof p === 'string' && p.split(' ').includes('login');
+    });
+    if (!reauth && !prompt.includes('login'))
+      return notJudged(
+        `Not applicable: the service never asked the provider to re-authenticate the user (${journeys.map((k) => label(k.authorize)).join(', ')} carried no prompt=login), so it never meets login_required.`,
+        ids(...journeys.map((k) => k.authorize)),
+      );
+  }
+  if (issuedCode(j) || !errorCode(a)) {
+    const asksReturnCode = requestedClaims(params.claims).includes(RETURN_CODE_CLAIM);
+    if (names.includes('ACCESS_DENIED_EVIDENCE') && asksReturnCode)
+      return notJudged(
+        `Not applicable: ${label(a)} asked for the returnCode claim, so the service uses return codes: the provider answers such a service with a return code at /userinfo, never with access_denied for evidence below the level asked (the "Return codes" step covers it).`,
+        ids(a),
+      );
     return notJudged(
       `${label(a)} did not answer with an error, so the scenario did not apply to this request.`,
       ids(a),
     );
+  }
   const later = input.exchanges.filter((e) => (isToken(e) || isUserinfo(e)) && e.seq > a.seq);
   if (later.length)
     return failed(
@@ -431,9 +488,14 @@ function judgeJwksOutage(input: JudgeInput): Judged {
       reason: `During the key set outage: ${signIn.reason}`,
     };
   const down = input.exchanges.filter((e) => isJwks(e) && !succeeded(e));
+  const cached = input.earlier.filter((e) => isJwks(e) && succeeded(e));
+  const during = down.length ? ` while the key set failed (${down.map(label).join(', ')})` : '';
+  const keys = cached.length
+    ? `with the keys it fetched earlier in the run (${cached.slice(-2).map(label).join(', ')})`
+    : 'although it fetched no key set during the run (it used keys fetched before the run, or none)';
   return passed(
-    `Signed the user in with its cached keys${down.length ? ` while the key set failed (${down.map(label).join(', ')})` : ''}: ${signIn.reason.replace(/^Signed in[^:]*: /, '')}`,
-    [...ids(...down), ...signIn.exchanges],
+    `Signed the user in ${keys}${during}: ${signIn.reason.replace(/^Signed in[^:]*: /, '')}`,
+    [...ids(...down, ...cached.slice(-2)), ...signIn.exchanges],
   );
 }
 
@@ -460,10 +522,22 @@ function judgeCoreIdentityDefect(input: JudgeInput): Judged {
       `${label(userinfo)} returned no core identity JWT: ask for identity (vtr ["Cl.Cm.P2"] and the coreIdentityJWT claim).`,
       evidence,
     );
-  const facts = `${label(userinfo)} returned a defective core identity JWT (${input.step.title}).`;
+  const facts = `${label(userinfo)} returned a defective core identity JWT (${defectOf(input, userinfo, 'core_identity')}).`;
   const o = usable(input.outcome);
+  const did = [...input.earlier, ...input.exchanges].filter(
+    (e) => e.endpoint === 'did' && succeeded(e),
+  );
   if (o?.identityAccepted === true)
-    return failed(`${facts} The service accepted it: ${seen(o)}.`, evidence);
+    return failed(
+      `${facts} The service accepted it: ${seen(o)}${did.length ? ` (it had fetched the DID document, ${label(did[did.length - 1] as Exchange)}, yet did not refuse the defect)` : ''}.`,
+      evidence,
+    );
+  // The page cannot tell: the back channel can. Without the DID document no signature was checked.
+  if (o?.signedIn && !did.length && identityProblem(input, o) !== null)
+    return failed(
+      `${facts} The service signed the user in (${seen(o)}) but never fetched the DID document (/.well-known/did.json) during the run, so it cannot have verified the core identity JWT: it accepts forged identities.`,
+      evidence,
+    );
   if (!o)
     return needsOutcome(
       input,
@@ -476,7 +550,7 @@ function judgeCoreIdentityDefect(input: JudgeInput): Judged {
       `${facts} Not judged: ${seen(o)}, but whether the identity was shown is unknown.`,
       evidence,
     );
-  const problem = identityProblem(input) ?? (o.signedIn ? null : refusalProblem(input));
+  const problem = identityProblem(input, o) ?? (o.signedIn ? null : refusalProblem(input));
   if (problem) return notJudged(`${facts} Not judged: ${problem}.`, evidence);
   return passed(`${facts} The service did not accept it: ${seen(o)}.`, evidence);
 }

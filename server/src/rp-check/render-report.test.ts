@@ -61,7 +61,7 @@ const report: RpCheckReport = {
     }),
     stepOf('failed', { note: 'quoted', reason: 'The tester judged it failed: quoted' }),
   ],
-  summary: { total: 6, passed: 1, failed: 2, skipped: 1, notJudged: 1, pending: 1 },
+  summary: { total: 6, passed: 1, failed: 2, skipped: 1, notJudged: 1, pending: 1, judged: 3 },
   generatedAt: '2026-01-01T00:01:00Z',
   simulatorUrl: 'http://localhost:3000',
   version: '1.0.0',

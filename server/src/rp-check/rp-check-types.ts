@@ -75,6 +75,8 @@ export interface DriveSettings {
   signOut?: string;
   /** What shows the identity was accepted (default: the family name of the current name). */
   identityText?: string;
+  /** Starts a re-authentication of a signed-in user (the service asks with prompt=login). */
+  reauthenticate?: string;
 }
 
 /** A plan file (rp-check-plan.schema.json). */
@@ -187,12 +189,42 @@ export interface ObservedOutcome {
   /** Whether the service showed the verified identity (identity and core identity steps); absent = unknown. */
   identityAccepted?: boolean;
   note?: string;
-  /** Driver evidence: the last page of the journey and the probe's answer. */
-  page?: { url: string; status: number; title?: string };
-  probe?: { url: string; status: number; signedIn: boolean; detail: string };
+  /** Driver evidence: the last page of the journey and the signed-in page's answer. */
+  page?: PageSeen;
+  probe?: ProbeSeen;
+  /**
+   * After a step where the user must not stay signed in: the signed-in page opened again, a
+   * little apart (a service may keep a session it should have dropped).
+   */
+  looks?: ProbeSeen[];
+  /** The exchanges after this sequence number came while the check looked again. */
+  looksAfterSeq?: number;
   /** Driver failures, e.g. "could not reach http://localhost:8080/login (ECONNREFUSED)". */
   error?: string;
   at: string; // ISO time
+}
+
+/** A page the check's browser read: where it stopped, its status and what kind of page it was. */
+export interface PageSeen {
+  url: string;
+  status: number;
+  title?: string;
+  /** The Content-Type's media type, as the service sent it. */
+  contentType?: string;
+  /** How the page was read: html, text or json (absent: a type no user reads). */
+  type?: 'html' | 'text' | 'json';
+  /** The last addresses the browser went through to reach it (queries left out). */
+  hops?: string[];
+}
+
+/** The signed-in page's answer. */
+export interface ProbeSeen {
+  url: string;
+  status: number;
+  signedIn: boolean;
+  detail: string;
+  type?: 'html' | 'text' | 'json';
+  at?: string;
 }
 
 export interface StepResult {
@@ -231,6 +263,8 @@ export interface RpCheckSummary {
   skipped: number;
   notJudged: number;
   pending: number;
+  /** Steps decided from evidence: passed plus failed. */
+  judged: number;
 }
 
 /** GET /_simulator/api/rp-check: the run (there is at most one per simulator). */

@@ -3,6 +3,7 @@ import type { Simulator } from '../create-simulator.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { isPresetId } from '../presets/preset-id.js';
 import { writeFileAtomic } from '../presets/preset-store.js';
+import { observeService } from './observe-service.js';
 import { readPlanFile } from './plan-store.js';
 import { formatForFile, renderReport } from './render-report.js';
 import { buildReport } from './rp-check-router.js';
@@ -34,13 +35,17 @@ export interface RpCheckOptions {
 export const EXIT_PASSED = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_NOT_OBSERVED = 3;
 
 /**
- * 1 when a step failed or the run was stopped before every step ran (strict: also a step "not
- * judged" or skipped), else 0.
+ * 3 when the check could not observe the service (it never saw the authentication sign-in
+ * succeed, or judged nothing): no verdict of such a run can be trusted, so it never passes.
+ * Else 1 when a step failed or the run was stopped before every step ran (strict: also a step
+ * "not judged" or skipped), else 0.
  */
 export function exitCodeFor(s: RpCheckStatus, strict: boolean): number {
   const { failed, pending, notJudged, skipped } = s.summary;
+  if (s.summary.pending < s.summary.total && !observeService(s).observed) return EXIT_NOT_OBSERVED;
   if (failed > 0 || pending > 0) return EXIT_FAILED;
   if (strict && notJudged + skipped > 0) return EXIT_FAILED;
   return EXIT_PASSED;
@@ -68,7 +73,7 @@ function findPlan(simulator: Simulator, arg: string): Result<Plan, string> {
 }
 
 const summaryLine = (s: RpCheckStatus): string =>
-  `${s.summary.passed} passed, ${s.summary.failed} failed, ${s.summary.skipped} skipped, ${s.summary.notJudged} not judged, ${s.summary.pending} not run`;
+  `${s.summary.judged} judged (${s.summary.passed} passed, ${s.summary.failed} failed), ${s.summary.notJudged} not judged, ${s.summary.skipped} skipped, ${s.summary.pending} not run`;
 
 /**
  * Finds the plan and checks it can run (before the simulator listens), answering the function
@@ -101,6 +106,8 @@ function startRpCheck(
   });
   run.onFinished((status) => {
     options.say(`rp-check finished: ${summaryLine(status)}`);
+    const seen = observeService(status);
+    if (!seen.observed) options.say(`rp-check could not observe the service: ${seen.line}`);
     const written = writeReport(simulator, options);
     const code = written ? exitCodeFor(status, options.strict === true) : EXIT_USAGE;
     options.say(`rp-check exit code ${code}`);

@@ -1,7 +1,7 @@
 /**
- * compat.md section 3 (GET /authorize): the parse stage (3.1), query validation (3.2), request
- * objects (3.3) and vtr rules (3.4), one test per behaviour we keep. Where our rules change a
- * behaviour (state echoed, invalid_scope, fragment, no 500s), the test name says which rule.
+ * docs/compatibility.md section 3 (GET /authorize): the parse stage (3.1), query validation (3.2),
+ * request objects (3.3) and vtr rules (3.4), one test per behaviour we keep. Where our rules change
+ * a behaviour (state echoed, invalid_scope, fragment, no 500s), the test name says which rule.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,7 +1,7 @@
 /**
- * compat.md section 5 (configuration): defaults (5.1), environment parsing (5.2), GET /config
- * (5.3) and POST /config semantics (5.4), as kept under our rules (every field validated, 400
- * with nothing applied, 200 with the new configuration, http://localhost accepted).
+ * docs/compatibility.md section 5 (configuration): defaults (5.1), environment parsing (5.2), GET
+ * /config (5.3) and POST /config semantics (5.4), as kept under our rules (every field validated,
+ * 400 with nothing applied, 200 with the new configuration, http://localhost accepted).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,7 +1,7 @@
 /**
- * compat.md sections 6 (token and document shapes) and 7 (configured errors): the behaviours we
- * keep. Our rules: sid per session, auth_time from the session, core identity 30 minutes, JWKS
- * keys with use=sig, vc.type VerifiableIdentityCredential, readable wrong values.
+ * docs/compatibility.md sections 6 (token and document shapes) and 7 (configured errors): the
+ * behaviours we keep. Our rules: sid per session, auth_time from the session, core identity 30
+ * minutes, JWKS keys with use=sig, vc.type VerifiableIdentityCredential, readable wrong values.
  */
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';

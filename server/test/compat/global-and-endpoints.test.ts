@@ -1,6 +1,6 @@
 /**
- * compat.md sections 1 (global behaviour) and 2 (endpoint list): the behaviours we keep.
- * Where our rules differ (User-Agent, malformed JSON, no X-Powered-By), the test says so.
+ * docs/compatibility.md sections 1 (global behaviour) and 2 (endpoint list): the behaviours we
+ * keep. Where our rules differ (User-Agent, malformed JSON, no X-Powered-By), the test says so.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

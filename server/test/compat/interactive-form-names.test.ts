@@ -1,6 +1,7 @@
 /**
- * compat.md §9: browser tests written against the public simulator find the same elements here,
- * exactly one per name and per data-testid, in English and in Welsh, with and without personas.
+ * docs/compatibility.md section 9: browser tests written against the public simulator find the same
+ * elements here, exactly one per name and per data-testid, in English and in Welsh, with and
+ * without personas.
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ function count(html: string, attribute: 'name' | 'data-testid', value: string): 
 }
 
 describe('compat §9 the interactive form has the reference form’s names and test ids', () => {
-  it('reads eleven fields and the Continue button from compat.md', () => {
+  it('reads eleven fields and the Continue button from docs/compatibility.md', () => {
     expect(reference.names).toHaveLength(12);
     expect(reference.names).toContain('coreIdentityVerifiableCredentials');
     expect(reference.names.at(-1)).toBe('continue');

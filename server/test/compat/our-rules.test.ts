@@ -1,7 +1,7 @@
 /**
- * The rules at the top of compat.md and the departures of its section 13: where the two documents
- * are explicit we follow them, and where the public simulator has a bug we do the sane thing.
- * Each test names the §13 item (or the rule) it traces.
+ * The rules at the top of docs/compatibility.md and the departures of its section 13: where the two
+ * documents are explicit we follow them, and where the public simulator has a bug we do the sane
+ * thing. Each test names the §13 item (or the rule) it traces.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

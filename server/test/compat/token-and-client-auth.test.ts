@@ -1,7 +1,8 @@
 /**
- * compat.md sections 4 (POST /token) and 8 (client authentication and request features): the
- * behaviours we keep, traced row by row. Our rules: invalid_client is 400, an expired assertion is
- * invalid_client, jti required and single use, codes single use, ES256 assertions accepted.
+ * docs/compatibility.md sections 4 (POST /token) and 8 (client authentication and request
+ * features): the behaviours we keep, traced row by row. Our rules: invalid_client is 400, an
+ * expired assertion is invalid_client, jti required and single use, codes single use, ES256
+ * assertions accepted.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 /**
- * compat.md sections 10 (GET /userinfo), 11 (GET /logout) and 12 (key rotation): the behaviours
- * we keep. Our rules: User-Agent required, a malformed hint answered (no crash), POST /logout too,
- * false turns a key flag off, and use without publish refused as JSON.
+ * docs/compatibility.md sections 10 (GET /userinfo), 11 (GET /logout) and 12 (key rotation): the
+ * behaviours we keep. Our rules: User-Agent required, a malformed hint answered (no crash), POST
+ * /logout too, false turns a key flag off, and use without publish refused as JSON.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 
 describe('the relying-party check CI example', () => {
-  it('is in the README word for word', () => {
-    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+  it('is in docs/rp-check.md word for word', () => {
+    const readme = readFileSync(`${ROOT}docs/rp-check.md`, 'utf8');
     expect(readme).toContain(`\`\`\`yaml\n${source}\`\`\``);
   });
 

@@ -251,7 +251,7 @@ describe('release workflow', () => {
   const installers = jobs.installers as Job;
   const smoke = jobs.smoke as Job;
   const draft = jobs['draft-release'] as Job;
-  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+  const readme = readFileSync(`${ROOT}docs/desktop-app.md`, 'utf8');
 
   it('runs on version tags only', () => {
     expect(workflow.on).toEqual({ push: { tags: ['v*'] } });

@@ -1,8 +1,8 @@
 /**
  * Browser tests written against the public simulator's form work here unchanged: Chromium finds
- * exactly one element per reference name and data-testid (compat.md §9), in English and Welsh,
- * and drives the form by name (`button[name="continue"]`). Enter in a field still continues, and
- * a persona button still signs in with its persona.
+ * exactly one element per reference name and data-testid (docs/compatibility.md section 9), in
+ * English and Welsh, and drives the form by name (`button[name="continue"]`). Enter in a field
+ * still continues, and a persona button still signs in with its persona.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The public simulator's observed behaviour, beside the repository (../shared/spec/compat.md). */
-export const COMPAT_MD = fileURLToPath(
-  new URL('../../../../shared/spec/compat.md', import.meta.url),
+/** The project's record of the public simulator's behaviour (section 9: the interactive form). */
+export const COMPATIBILITY_MD = fileURLToPath(
+  new URL('../../../docs/compatibility.md', import.meta.url),
 );
 
 export interface ReferenceForm {
@@ -14,28 +14,28 @@ export interface ReferenceForm {
 }
 
 /**
- * Reads the interactive form's element names and data-testids from compat.md §9: the "Visible
- * fields" list (`name`: kind, testid `id`) and the button (`name=continue`).
+ * Reads the interactive form's element names and data-testids from section 9 of
+ * docs/compatibility.md: the table's rows (| `name` | control | `test-id` |) and the submit
+ * button (`name="continue"`).
  */
-export function readReferenceForm(path = COMPAT_MD): ReferenceForm {
-  if (!existsSync(path))
-    throw new Error(`${path} is missing: the reference form is read from ../shared/spec/compat.md`);
+export function readReferenceForm(path = COMPATIBILITY_MD): ReferenceForm {
+  if (!existsSync(path)) throw new Error(`${path} is missing: the reference form is read from it`);
   const text = readFileSync(path, 'utf8');
-  const start = text.indexOf('Visible fields');
-  const end = text.indexOf('**POST /form-submit validation**', start);
-  if (start < 0 || end < 0) throw new Error(`${path}: no "Visible fields" list in §9`);
+  const start = text.indexOf('\n## 9. ');
+  const end = text.indexOf('\n## 10. ', start);
+  if (start < 0 || end < 0) throw new Error(`${path}: no section 9`);
   const section = text.slice(start, end);
   const names: string[] = [];
   const testIds: string[] = [];
   for (const line of section.split('\n')) {
-    // "* `name`: kind …, `test-id`": the name first, the test id last.
-    const item = /^\* `([A-Za-z]+)`:.*`([a-z-]+)`\s*$/.exec(line);
-    if (!item) continue;
-    names.push(item[1]!);
-    testIds.push(item[2]!);
+    const row = /^\|\s*`([A-Za-z]+)`\s*\|[^|]+\|\s*`([a-z-]+)`\s*\|$/.exec(line);
+    if (!row) continue;
+    names.push(row[1]!);
+    testIds.push(row[2]!);
   }
-  const button = /button is\s+`name=([a-z]+)`/.exec(section);
-  if (!button) throw new Error(`${path}: no button name in §9`);
+  if (names.length === 0) throw new Error(`${path}: no field table in section 9`);
+  const button = /^Submit button: `name="([a-z]+)"`/m.exec(section);
+  if (!button) throw new Error(`${path}: no submit button in section 9`);
   names.push(button[1]!);
   return { names, testIds };
 }

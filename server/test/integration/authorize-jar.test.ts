@@ -1,7 +1,7 @@
 /**
  * GET /authorize with a signed request object (JAR): signature, the validation order of
- * compat.md 3.3 and our rules (claims as an object or a JSON string, query and object must agree
- * on response_type, scope and client_id, other OIDC parameters refused in the query).
+ * docs/compatibility.md 3.3 and our rules (claims as an object or a JSON string, query and object
+ * must agree on response_type, scope and client_id, other OIDC parameters refused in the query).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';

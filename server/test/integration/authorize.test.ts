@@ -1,8 +1,9 @@
 /**
- * GET /authorize with query parameters: the parse stage and the validation order of compat.md
- * 3.1 and 3.2 (with our rules: invalid_scope without openid, state echoed URL-encoded on every
- * error redirect, fragment honoured), vtr rules 3.4, claims, scopes, nonce, state, response_mode,
- * ui_locales, max_age, prompt, configured authorise errors, return codes, methods and sub-paths.
+ * GET /authorize with query parameters: the parse stage and the validation order of
+ * docs/compatibility.md 3.1 and 3.2 (with our rules: invalid_scope without openid, state echoed
+ * URL-encoded on every error redirect, fragment honoured), vtr rules 3.4, claims, scopes, nonce,
+ * state, response_mode, ui_locales, max_age, prompt, configured authorise errors, return codes,
+ * methods and sub-paths.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,7 +1,8 @@
 /**
- * GET and POST /config: the defaults of compat.md 5.1 (with VerifiableIdentityCredential and our
- * extra fields), the merge rules of 5.4, our validation (every field checked, the whole request
- * refused with 400 and nothing applied), and what a simulatorUrl change moves.
+ * GET and POST /config: the defaults of docs/compatibility.md 5.1 (with
+ * VerifiableIdentityCredential and our extra fields), the merge rules of 5.4, our validation (every
+ * field checked, the whole request refused with 400 and nothing applied), and what a simulatorUrl
+ * change moves.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';

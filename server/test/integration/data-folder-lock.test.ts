@@ -53,6 +53,10 @@ const contents = (dir: string) =>
       }),
   );
 
+/** The process id the lock file names. */
+const heldBy = (dir: string): unknown =>
+  (JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: unknown }).pid;
+
 /** A process that stays alive: the "first simulator". */
 function otherProcess(): number {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
@@ -96,7 +100,7 @@ describe('one simulator per data folder', () => {
     writeFileSync(join(dir, LOCK_FILE), `${gone.pid}\n`);
     const taken = lockDataFolder(dir);
     expect(taken.ok).toBe(true);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    expect(heldBy(dir)).toBe(process.pid);
     if (taken.ok) taken.value();
   });
 
@@ -127,7 +131,7 @@ describe('one simulator per data folder', () => {
     utimesSync(join(dir, LOCK_FILE), old, old);
     const taken = lockDataFolder(dir);
     expect(taken.ok).toBe(true);
-    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    expect(heldBy(dir)).toBe(process.pid);
     if (taken.ok) taken.value();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Key rotation (compat.md section 12 and our rule): publish adds the new keys beside the old ones,
- * use switches signing to them, use requires publish. The same two steps exist for the core
- * identity key in the DID document.
+ * Key rotation (docs/compatibility.md section 12 and our rule): publish adds the new keys beside
+ * the old ones, use switches signing to them, use requires publish. The same two steps exist for
+ * the core identity key in the DID document.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -46,7 +46,7 @@ describe('idle event-stream clients', () => {
       log: new ExchangeBuffer(10),
       currentConfig: () => defaultConfig(),
       keepAliveMs: 100,
-      limits: { maxIdleMs: 600 },
+      limits: { maxIdleMs: 600, maxClientsPerAddress: 50 },
     });
     const app = express();
     app.get('/events', stream.handle);

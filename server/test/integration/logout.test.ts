@@ -1,6 +1,6 @@
 /**
- * /logout (GET and POST): the redirect rules of compat.md section 11, without its crash on a
- * malformed id_token_hint, and with the session cookie cleared.
+ * /logout (GET and POST): the redirect rules of docs/compatibility.md section 11, without its crash
+ * on a malformed id_token_hint, and with the session cookie cleared.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';

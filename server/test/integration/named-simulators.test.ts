@@ -469,3 +469,98 @@ describe('named simulators: the HAR export of one simulator', () => {
     expect(await paths(sim, '?simulator=a')).toEqual(['/sim/a/trustmark']);
   });
 });
+
+describe("clearing one simulator's exchanges", () => {
+  const EXCHANGES = '/_simulator/api/exchanges';
+  const pathsIn = async (sim: Simulator) => {
+    const res = await request(sim.app).get(`${EXCHANGES}?limit=500`).expect(200);
+    return (res.body as { items: { request: { path: string } }[] }).items
+      .map((e) => e.request.path)
+      .sort();
+  };
+
+  it("?simulator=<name> removes that simulator's exchanges and pins only, and says which on the stream", async () => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    await request(sim.app).get('/sim/b/trustmark').expect(200);
+    await request(sim.app).get('/trustmark').expect(200);
+    const list = (await request(sim.app).get(EXCHANGES).expect(200)).body as {
+      items: { id: string; simulator?: string }[];
+    };
+    const ofA = list.items.find((e) => e.simulator === 'a')?.id as string;
+    const ofB = list.items.find((e) => e.simulator === 'b')?.id as string;
+    await request(sim.app).put(`/_simulator/api/pins/exchanges/${ofA}`).expect(200);
+    await request(sim.app).put(`/_simulator/api/pins/exchanges/${ofB}`).expect(200);
+    const resets: (string | undefined)[] = [];
+    sim.events.on('reset', (s) => resets.push(s));
+
+    await request(sim.app).delete(`${EXCHANGES}?simulator=a`).expect(204);
+    expect(await pathsIn(sim)).toEqual(['/sim/b/trustmark', '/trustmark']);
+    expect(resets).toEqual(['a']);
+    const pins = (await request(sim.app).get('/_simulator/api/pins').expect(200)).body as {
+      exchanges: string[];
+    };
+    expect(pins.exchanges).toEqual([ofB]);
+
+    await request(sim.app).delete(`${EXCHANGES}?simulator=/`).expect(204);
+    expect(await pathsIn(sim)).toEqual(['/sim/b/trustmark']);
+    expect(resets).toEqual(['a', '/']);
+    // New exchanges still arrive after a partial clear, in order.
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    expect(await pathsIn(sim)).toEqual(['/sim/a/trustmark', '/sim/b/trustmark']);
+    // Without simulator, everything goes (as before).
+    await request(sim.app).delete(EXCHANGES).expect(204);
+    expect(await pathsIn(sim)).toEqual([]);
+    expect(resets).toEqual(['a', '/', undefined]);
+  });
+
+  it('the event stream tells a partial clear from a whole one', async () => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    const server = sim.app.listen(0, '127.0.0.1');
+    try {
+      await new Promise((r) => server.once('listening', r));
+      const { port } = server.address() as { port: number };
+      const controller = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}/_simulator/api/events`, {
+        signal: controller.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      const until = async (what: RegExp) => {
+        while (!what.test(text)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended before ${what}`);
+          text += new TextDecoder().decode(value);
+        }
+      };
+      await until(/event: config\n/);
+      await request(sim.app).delete(`${EXCHANGES}?simulator=a`).expect(204);
+      await until(/event: reset\ndata: .*\n\n/);
+      expect(text).toContain('event: reset\ndata: {"cleared":true,"simulator":"a"}\n\n');
+      controller.abort();
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    ['?simulator=', /simulator must be a simulator name/],
+    ['?simulator=never', /"never" is not a named simulator of this process/],
+    ['?simulator=Upper', /simulator must be a simulator name/],
+    ['?simulator=a%2Fb', /simulator must be a simulator name/],
+    [`?simulator=${'a'.repeat(65)}`, /simulator must be a simulator name/],
+    ['?simulator[x]=a', /takes only simulator=<name>.*not simulator\[x\]/],
+    ['?simulator=a&endpoint=token', /takes only simulator=<name>.*not endpoint/],
+    ['?q=trustmark', /takes only simulator=<name>.*not q/],
+  ])('%s is a 400 in the documented shape, and nothing is cleared', async (query, message) => {
+    const sim = simulator();
+    await request(sim.app).get('/sim/a/trustmark').expect(200);
+    await request(sim.app).get('/trustmark').expect(200);
+    const res = await request(sim.app).delete(`${EXCHANGES}${query}`).expect(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.error_description).toMatch(message);
+    expect(await pathsIn(sim)).toEqual(['/sim/a/trustmark', '/trustmark']);
+    await request(sim.app).get('/trustmark').expect(200);
+  });
+});

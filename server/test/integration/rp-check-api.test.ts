@@ -317,6 +317,7 @@ describe('rp-check API: a run', () => {
       skipped: 0,
       notJudged: 0,
       pending: 0,
+      judged: 3,
     });
     expect({ ...h.config(), simulatorUrl: '' }).toEqual({ ...before, simulatorUrl: '' });
 

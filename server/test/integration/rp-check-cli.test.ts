@@ -1,8 +1,9 @@
 /**
  * `npm run headless -- --rp-check PLAN --report FILE`, spawned as a user runs it: the plan runs
  * unattended while a scripted relying party signs in, the report is written when the plan ends
- * and the process exits with a code a CI job gates on (0 no failure, 1 a failure, 2 a usage
- * error; --rp-check-strict also fails on "not judged"); an unknown or malformed plan stops the
+ * and the process exits with a code a CI job gates on (0 steps judged and no failure, 1 a failure,
+ * 2 a usage error, 3 the service was never seen signing in; --rp-check-strict also fails on "not
+ * judged"); an unknown or malformed plan stops the
  * start with one line.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,7 +93,7 @@ describe('headless --rp-check', () => {
         /<testcase classname="rp-check.ci" name="bad-sig"[^>]*>\s*<failure message="\/userinfo #\d+ was called/,
       );
       expect(cli.stderr()).toMatch(/rp-check 1\/2 happy: Sign in\./);
-      expect(cli.stderr()).toMatch(/rp-check finished: 1 passed, 1 failed/);
+      expect(cli.stderr()).toMatch(/rp-check finished: 2 judged \(1 passed, 1 failed\)/);
       expect(cli.stderr()).toContain(`rp-check report written to ${report}`);
       expect(cli.stderr()).toMatch(/rp-check exit code 1\n/);
     } finally {
@@ -107,6 +108,7 @@ describe('headless --rp-check', () => {
       JSON.stringify({
         name: 'Core plan',
         steps: [
+          step('happy', 'sign-in'),
           step('core', 'core-identity-defect', {
             scenario: {
               name: 'core',
@@ -126,6 +128,8 @@ describe('headless --rp-check', () => {
       const cli = await spawnNode(strict ? [...args, '--rp-check-strict'] : args, { env: {} });
       try {
         await waitFor(cli.url, (s) => s.currentStep === 0);
+        await runFlow(cli.url);
+        await waitFor(cli.url, (s) => s.currentStep === 1);
         await runFlow(cli.url, {
           authorize: {
             nonce: randomUUID(),
@@ -137,11 +141,33 @@ describe('headless --rp-check', () => {
         });
         expect(await cli.exited, cli.stderr()).toBe(code);
         expect(cli.stderr()).toMatch(
-          /rp-check finished: 0 passed, 0 failed, 0 skipped, 1 not judged/,
+          /rp-check finished: 1 judged \(1 passed, 0 failed\), 1 not judged, 0 skipped, 0 not run/,
         );
       } finally {
         await cli.stop('SIGKILL');
       }
+    }
+  });
+
+  it('exits 3 when no sign-in reached the simulator, naming what it saw and the likely cause', async () => {
+    const plan = join(dir, 'nothing.json');
+    writeFileSync(
+      plan,
+      JSON.stringify({ name: 'Nothing', waitSeconds: 1, steps: [step('happy', 'sign-in')] }),
+    );
+    const port = await freePort();
+    const cli = await spawnNode([CLI, '--port', String(port), '--rp-check', plan], { env: {} });
+    try {
+      expect(await cli.exited, cli.stderr()).toBe(3);
+      expect(cli.stderr()).toMatch(
+        /rp-check finished: 1 judged \(0 passed, 1 failed\), 0 not judged/,
+      );
+      expect(cli.stderr()).toMatch(
+        /rp-check could not observe the service: the check never saw the sign-in of step "happy" succeed: no request reached the simulator\. Likely cause: no sign-in reached the simulator: is the service configured with the simulator's address\?/,
+      );
+      expect(cli.stderr()).toMatch(/rp-check exit code 3\n/);
+    } finally {
+      await cli.stop('SIGKILL');
     }
   });
 

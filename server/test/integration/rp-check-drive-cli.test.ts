@@ -58,7 +58,9 @@ describe('headless --rp-check --drive-*: the CI example', () => {
       expect(written.drive?.signIn).toBe(`${service.url}/login`);
       expect(written.steps.length).toBeGreaterThanOrEqual(30);
       for (const s of written.steps) expect(s.outcome?.source, s.id).toBe('driver');
-      expect(cli.stderr()).toMatch(/rp-check finished: \d+ passed, \d+ failed/);
+      expect(cli.stderr()).toMatch(
+        /rp-check finished: \d+ judged \(\d+ passed, 0 failed\), \d+ not judged/,
+      );
       process.stderr.write(
         `driven default plan: ${seconds.toFixed(1)} s, exit code ${String(code)}\n`,
       );

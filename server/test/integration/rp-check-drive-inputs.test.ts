@@ -125,7 +125,13 @@ describe('the check drives a service that misbehaves', () => {
     const [s] = await drive({ signIn: `${svc}/home`, signedIn: `${svc}/me` });
     expect(s?.status).toBe('not-judged');
     expect(s?.reason).toContain(`${svc}/home never sent the browser to the simulator`);
-    expect(s?.outcome?.page).toEqual({ url: `${svc}/home`, status: 200, title: 'Welcome' });
+    expect(s?.outcome?.page).toEqual({
+      url: `${svc}/home`,
+      status: 200,
+      title: 'Welcome',
+      contentType: 'text/html',
+      type: 'html',
+    });
   }, 30_000);
 
   it('a redirect loop stops after 20 redirects', async () => {
@@ -180,8 +186,11 @@ describe('the check drives a service that misbehaves', () => {
   it('a hostile form on the service is never submitted', async () => {
     const [s] = await drive({ signIn: `${svc}/hostile`, signedIn: `${svc}/me` });
     expect(s?.status).toBe('not-judged');
-    expect(s?.reason).toContain('never sent the browser to the simulator');
-    expect(s?.outcome?.page?.title).toBe('Hostile');
+    // The page submits its form by itself: the check follows it only to the service's and the
+    // simulator's own addresses, so the post to another host is refused, not sent.
+    expect(s?.reason).toContain(
+      "the journey led to http://example.invalid/steal, which is neither one of the service's addresses nor the simulator's",
+    );
     expect(s?.exchanges.filter((e) => e.endpoint === 'interactive')).toEqual([]);
   }, 30_000);
 });

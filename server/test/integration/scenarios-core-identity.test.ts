@@ -1,7 +1,7 @@
 /**
- * Configured core identity errors (simulator document; compat.md section 7): each value produces
- * exactly its defect, compared claim by claim with a clean core identity JWT from the same flow,
- * with the signature checked against the DID document key its kid names.
+ * Configured core identity errors (simulator document; docs/compatibility.md section 7): each value
+ * produces exactly its defect, compared claim by claim with a clean core identity JWT from the same
+ * flow, with the signature checked against the DID document key its kid names.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

@@ -1,7 +1,8 @@
 /**
- * Configured ID token errors (simulator document; compat.md section 7): each value produces exactly
- * its defect and nothing else. Every faulty token is compared, claim by claim, with a clean token
- * from the same flow (same browser session, same clock), and its signature is checked.
+ * Configured ID token errors (simulator document; docs/compatibility.md section 7): each value
+ * produces exactly its defect and nothing else. Every faulty token is compared, claim by claim,
+ * with a clean token from the same flow (same browser session, same clock), and its signature is
+ * checked.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';

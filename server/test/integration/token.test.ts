@@ -1,8 +1,8 @@
 /**
- * POST /token: every row of compat.md section 4 under our rules (invalid_client is 400, repeated
- * parameters are invalid_request, codes single use with a 60 s lifetime, jti required and single
- * use, ES256 assertions accepted), client_secret_post with an Argon2id hash, the User-Agent rule,
- * and the token response and ID token shapes of compat.md 6.1 to 6.3.
+ * POST /token: every row of docs/compatibility.md section 4 under our rules (invalid_client is 400,
+ * repeated parameters are invalid_request, codes single use with a 60 s lifetime, jti required and
+ * single use, ES256 assertions accepted), client_secret_post with an Argon2id hash, the User-Agent
+ * rule, and the token response and ID token shapes of docs/compatibility.md 6.1 to 6.3.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

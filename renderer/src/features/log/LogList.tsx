@@ -8,7 +8,7 @@ import { exchangeStatus, journeyHue, outcomeSummary } from './exchange-format.js
 import { injectedName } from '../scenarios/scenario-catalogue.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
-import { isPinned } from '../../store/log-slice.js';
+import { EMPTY_FILTER, isPinned } from '../../store/log-slice.js';
 
 export const ROW_HEIGHT = 30;
 
@@ -135,7 +135,9 @@ export function LogList() {
   const visible = useAppStore(selectors.visibleExchanges);
   const selectedId = useAppStore((s) => s.selectedId);
   const select = useAppStore((s) => s.selectExchange);
-  const total = useAppStore((s) => s.items.length);
+  const total = useAppStore(selectors.exchangeCount);
+  const chosen = useAppStore((s) => s.filter.simulator ?? null);
+  const setFilter = useAppStore((s) => s.setFilter);
   const pins = useAppStore((s) => s.pins);
   const setPin = useAppStore((s) => s.setPin);
   const rpSteps = useAppStore(selectors.rpStepsByExchange);
@@ -184,10 +186,23 @@ export function LogList() {
           >
             {total === 0 ? (
               <p>
-                Point your relying party at the simulator; every request appears here as it happens.
+                Point your relying party at{' '}
+                {chosen ? <strong className="mono">/sim/{chosen}/</strong> : 'the simulator'}; every
+                request appears here as it happens.
               </p>
             ) : (
-              <p>Change or clear the filter to see more.</p>
+              <p>
+                {total.toLocaleString()} {total === 1 ? 'exchange is' : 'exchanges are'} hidden by
+                the filter.{' '}
+                <button
+                  type="button"
+                  className="link-btn"
+                  onClick={() => setFilter({ ...EMPTY_FILTER, simulator: chosen })}
+                  data-testid="log-empty-clear-filter"
+                >
+                  Show them all
+                </button>
+              </p>
             )}
           </EmptyState>
         ) : (

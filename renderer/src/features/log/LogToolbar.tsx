@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { Dialog } from '../../components/Dialog.js';
 import { FilterBox } from '../../components/FilterBox.js';
 import { Icon } from '../../components/Icon.js';
 import { harUrl } from '../../api/admin-client.js';
@@ -17,7 +18,12 @@ export function LogToolbar() {
   const [paused, held, total, shown] = useAppStore(
     useShallow(
       (s) =>
-        [s.paused, s.held.length, s.items.length, selectors.visibleExchanges(s).length] as const,
+        [
+          s.paused,
+          s.held.length,
+          selectors.exchangeCount(s),
+          selectors.visibleExchanges(s).length,
+        ] as const,
     ),
   );
   const setPaused = useAppStore((s) => s.setPaused);
@@ -30,6 +36,8 @@ export function LogToolbar() {
   // The window's simulator ('' the root); the HAR holds its exchanges unless "all" is chosen.
   const chosen = filter.simulator ?? null;
   const [harOfAll, setHarOfAll] = useState(false);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const whose = chosen ? `/sim/${chosen}/` : 'the root simulator (/)';
   const harOf = harOfAll ? null : chosen;
   return (
     <div className="log-toolbar" role="toolbar" aria-label="Request log">
@@ -116,12 +124,43 @@ export function LogToolbar() {
       <button
         type="button"
         className="btn btn-sm"
-        onClick={() => void clearLog()}
+        onClick={() => setConfirmClear(true)}
         data-testid="log-clear"
         disabled={total === 0}
+        title={`Clear the exchanges of ${whose} (asks first)`}
       >
         <Icon name="trash" size={12} /> Clear
       </button>
+      {confirmClear ? (
+        <Dialog
+          title="Clear this simulator's log?"
+          onClose={() => setConfirmClear(false)}
+          testId="log-clear-confirm"
+        >
+          <p>
+            The {total.toLocaleString()} {total === 1 ? 'exchange' : 'exchanges'} of{' '}
+            <strong>{whose}</strong> leave the log, pinned ones included. Other simulators'
+            exchanges stay.
+          </p>
+          <div className="dialog-actions">
+            <span className="spacer" />
+            <button type="button" className="btn" onClick={() => setConfirmClear(false)} autoFocus>
+              Keep them
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                setConfirmClear(false);
+                void clearLog();
+              }}
+              data-testid="log-clear-confirm-action"
+            >
+              Clear {total.toLocaleString()} {total === 1 ? 'exchange' : 'exchanges'}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
       {chosen !== null ? (
         <select
           className="input select select-sm"

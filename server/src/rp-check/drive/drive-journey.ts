@@ -1,13 +1,14 @@
-import type { DriveSettings, ObservedOutcome } from '../rp-check-types.js';
-import type { DriverBrowser } from './driver-browser.js';
+import type { DriveSettings, ObservedOutcome, PageSeen } from '../rp-check-types.js';
+import type { DriverBrowser, NavigationInit } from './driver-browser.js';
 import { DriveError, withoutQuery, type BrowserResponse } from './driver-browser.js';
-import { pageShows, pageShowsName, readPage, type Page } from './read-page.js';
+import { pageShows, pageShowsName, readAnyPage, type Page } from './read-page.js';
 
 /**
  * One step's journey, driven as the user's browser would: open the service's sign-in address
- * with a fresh cookie jar, follow every redirect (through the simulator's /authorize, submitting
- * its interactive form as it stands, back to the service's callback and on), then ask the
- * service's signed-in probe. Answers what the user would have seen; never throws.
+ * with a fresh cookie jar, follow every redirect, meta refresh and self-submitting form (through
+ * the simulator's /authorize, submitting its interactive form as it stands, back to the service's
+ * callback and on), then open the service's signed-in page. Answers what the user would have
+ * seen; never throws.
  */
 
 export const MAX_REDIRECTS = 20;
@@ -20,6 +21,13 @@ export interface DriveJourneyInput {
   identity: boolean;
   /** The verified name in force (or the tester's text). */
   identityText?: string;
+  /** Re-authentication step: sign in, then open the re-authentication address. */
+  reauthenticate?: boolean;
+  /**
+   * The user must not stay signed in: open the signed-in page again this many times, `lookDelayMs`
+   * apart, after the journey (a service may keep a session it should have dropped).
+   */
+  lookAgain?: { times: number; delayMs: number; before?: () => void };
   now: () => number;
 }
 
@@ -28,13 +36,19 @@ interface Visited {
   page: Page | undefined;
 }
 
-const isHtml = (r: BrowserResponse) => /html/i.test(r.contentType) || /^\s*</.test(r.body);
-const pageOf = (r: BrowserResponse): Page | undefined => (isHtml(r) ? readPage(r.body) : undefined);
 const sameOrigin = (a: string, b: string) => {
   try {
     return new URL(a).origin === new URL(b).origin;
   } catch {
     return false;
+  }
+};
+
+const resolve = (target: string, base: string): string | undefined => {
+  try {
+    return new URL(target, base).href;
+  } catch {
+    return undefined;
   }
 };
 
@@ -49,57 +63,116 @@ function interactiveForm(visited: Visited, simulatorUrl: string) {
   let best: { action: string; fields: [string, string][] } | undefined;
   for (const form of page.forms) {
     if (form.method !== 'post') continue;
-    let action: string;
-    try {
-      action = new URL(form.action || res.url, res.url).href;
-    } catch {
-      continue;
-    }
-    if (!sameOrigin(action, simulatorUrl)) continue;
+    const action = resolve(form.action || res.url, res.url);
+    if (!action || !sameOrigin(action, simulatorUrl)) continue;
     if (!best || form.fields.length > best.fields.length) best = { action, fields: form.fields };
   }
   return best;
 }
 
+/** Where a page sends the browser by itself: a meta refresh or a form its script submits. */
+function pageNavigation(v: Visited): { url: string; init: NavigationInit } | undefined {
+  const { res, page } = v;
+  if (!page) return undefined;
+  if (page.refresh) {
+    const url = resolve(page.refresh, res.url);
+    if (url) return { url, init: { cause: 'page', initiator: res.url } };
+  }
+  const form = page.submitsItself ? page.forms[0] : undefined;
+  if (form) {
+    const action = resolve(form.action || res.url, res.url);
+    if (!action) return undefined;
+    if (form.method === 'post')
+      return {
+        url: action,
+        init: { method: 'POST', form: form.fields, cause: 'page', initiator: res.url },
+      };
+    const url = new URL(action);
+    url.search = new URLSearchParams(form.fields).toString();
+    return { url: url.href, init: { cause: 'page', initiator: res.url } };
+  }
+  return undefined;
+}
+
+export interface Walked {
+  last: Visited;
+  reachedSimulator: boolean;
+  stoppedAt?: string;
+  /** Every address opened, in order (queries left out). */
+  hops: string[];
+}
+
 /**
- * Follows redirects from `start`, at most MAX_REDIRECTS hops (a form submission counts as one).
- * `stopAt` ends the walk before a hop is requested (the probe stops at the simulator).
+ * Follows a navigation from `start`, at most MAX_REDIRECTS hops (a form submission or refresh
+ * counts as one). `stopAt` ends the walk before a hop is requested (the probe stops at the
+ * simulator). The start is opened as an address the user typed.
  */
 async function walk(
   browser: DriverBrowser,
   start: string,
   options: { simulatorUrl: string; submitForms: boolean; stopAt?: (url: string) => boolean },
-): Promise<{ last: Visited; reachedSimulator: boolean; stoppedAt?: string }> {
-  let res = await browser.request(start);
+): Promise<Walked> {
+  let init: NavigationInit = { cause: 'typed' };
+  let url = start;
+  const hops = [withoutQuery(start)];
+  let res = await browser.request(url, init);
   let reachedSimulator = sameOrigin(start, options.simulatorUrl);
-  for (let hops = 0; ; hops++) {
-    const visited: Visited = { res, page: res.location ? undefined : pageOf(res) };
-    const form = options.submitForms ? interactiveForm(visited, options.simulatorUrl) : undefined;
-    const next = res.location ?? form?.action;
-    if (!next) return { last: visited, reachedSimulator };
-    if (options.stopAt?.(next)) return { last: visited, reachedSimulator, stoppedAt: next };
-    if (hops >= MAX_REDIRECTS)
+  let chain: string[] = [];
+  for (let n = 0; ; n++) {
+    const visited: Visited = {
+      res,
+      page: res.location ? undefined : readAnyPage(res.contentType, res.body),
+    };
+    let next: { url: string; init: NavigationInit } | undefined;
+    if (res.location) {
+      chain = [...chain, url];
+      // A redirect is followed with GET (the journey posts only forms).
+      next = {
+        url: res.location,
+        init: {
+          cause: init.cause ?? 'user',
+          ...(init.initiator ? { initiator: init.initiator } : {}),
+          redirectedFrom: chain,
+        },
+      };
+    } else {
+      const form = options.submitForms ? interactiveForm(visited, options.simulatorUrl) : undefined;
+      next = form
+        ? {
+            url: form.action,
+            init: { method: 'POST', form: form.fields, cause: 'user', initiator: res.url },
+          }
+        : pageNavigation(visited);
+      chain = [];
+    }
+    if (!next) return { last: visited, reachedSimulator, hops };
+    if (options.stopAt?.(next.url))
+      return { last: visited, reachedSimulator, stoppedAt: next.url, hops };
+    if (n >= MAX_REDIRECTS)
       throw new DriveError(
-        `the journey did not end after ${MAX_REDIRECTS} redirects (last at ${res.url}): a redirect loop`,
+        `the journey did not end after ${MAX_REDIRECTS} redirects (last at ${withoutQuery(res.url)}): a redirect loop`,
       );
-    if (sameOrigin(next, options.simulatorUrl)) reachedSimulator = true;
-    // A redirect is followed with GET (the journey posts only the simulator's own form).
-    res = form
-      ? await browser.request(form.action, { method: 'POST', form: form.fields })
-      : await browser.request(next);
+    if (sameOrigin(next.url, options.simulatorUrl)) reachedSimulator = true;
+    url = next.url;
+    init = next.init;
+    hops.push(withoutQuery(url));
+    res = await browser.request(url, init);
   }
 }
 
-/** The last page as evidence; its address without the query (a callback's carries the code). */
-function pageEvidence(v: Visited): NonNullable<ObservedOutcome['page']> {
+/** A page as evidence; its address without the query (a callback's carries the code). */
+function pageEvidence(v: Visited, hops?: readonly string[]): PageSeen {
   return {
     url: withoutQuery(v.res.url),
     status: v.res.status,
+    ...(v.res.contentType ? { contentType: v.res.contentType.split(';')[0]?.trim() ?? '' } : {}),
+    ...(v.page ? { type: v.page.type } : {}),
     ...(v.page?.title ? { title: v.page.title } : {}),
+    ...(hops && hops.length > 1 ? { hops: hops.slice(-8) } : {}),
   };
 }
 
-/** Asks the signed-in probe: 2xx, not sent to the simulator or back to sign in, TEXT shown. */
+/** Opens the signed-in page: 2xx, not sent to the simulator or back to sign in, TEXT shown. */
 async function probe(
   browser: DriverBrowser,
   input: DriveJourneyInput,
@@ -116,18 +189,27 @@ async function probe(
     stopAt: toSignIn,
   });
   const { res, page } = walked.last;
+  const type = page ? ` (${page.type})` : '';
   const answer = (signedIn: boolean, detail: string) => ({
-    probe: { url: settings.signedIn, status: res.status, signedIn, detail },
+    probe: {
+      url: settings.signedIn,
+      status: res.status,
+      signedIn,
+      detail,
+      ...(page ? { type: page.type } : {}),
+      at: new Date(input.now()).toISOString(),
+    },
     page,
   });
   if (walked.stoppedAt)
     return answer(false, `it sent the browser to ${withoutQuery(walked.stoppedAt)} to sign in`);
-  if (res.status < 200 || res.status > 299) return answer(false, `it answered ${res.status}`);
+  if (res.status < 200 || res.status > 299)
+    return answer(false, `it answered ${res.status}${type}`);
   if (settings.signedInText && !(page && pageShows(page, settings.signedInText)))
-    return answer(false, `it answered ${res.status} without "${settings.signedInText}"`);
+    return answer(false, `it answered ${res.status}${type} without "${settings.signedInText}"`);
   return answer(
     true,
-    `it answered ${res.status}${settings.signedInText ? ` with "${settings.signedInText}"` : ''}`,
+    `it answered ${res.status}${type}${settings.signedInText ? ` with "${settings.signedInText}"` : ''}`,
   );
 }
 
@@ -146,13 +228,16 @@ export async function signOut(
   }
 }
 
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** Drives one journey; `browser` is the step's fresh browser (sign out with it afterwards). */
 export async function driveJourney(
   input: DriveJourneyInput,
   browser: DriverBrowser,
 ): Promise<ObservedOutcome> {
   const at = () => new Date(input.now()).toISOString();
-  const start = input.identity ? input.settings.identitySignIn : input.settings.signIn;
+  const { settings } = input;
+  const start = input.identity ? settings.identitySignIn : settings.signIn;
   if (!start)
     return {
       source: 'driver',
@@ -168,35 +253,41 @@ export async function driveJourney(
         source: 'driver',
         signedIn: false,
         probe: before.probe,
-        error: `the signed-in probe ${input.settings.signedIn} counts a browser that never signed in as signed in (${before.probe.detail}): give an address that answers 2xx only to a signed-in user, or a --drive-signed-in-text only such a page shows`,
+        error: `the signed-in page ${settings.signedIn} counts a browser that never signed in as signed in (${before.probe.detail}): give an address that answers 2xx only to a signed-in user, or a --drive-signed-in-text only such a page shows`,
         at: at(),
       };
   } catch (error) {
     return {
       source: 'driver',
       signedIn: false,
-      error: `the signed-in probe: ${error instanceof Error ? error.message : String(error)}`,
+      error: `the signed-in page: ${message(error)}`,
       at: at(),
     };
   }
-  let journey: Awaited<ReturnType<typeof walk>>;
+  let journey: Walked;
+  const notes: string[] = [];
   try {
     journey = await walk(browser, start, { simulatorUrl: input.simulatorUrl, submitForms: true });
+    if (input.reauthenticate && settings.reauthenticate) {
+      // Signed in: now the service's re-authentication (it asks the provider with prompt=login).
+      notes.push(
+        `signed in at ${withoutQuery(journey.last.res.url)}, then opened ${withoutQuery(settings.reauthenticate)}`,
+      );
+      journey = await walk(browser, settings.reauthenticate, {
+        simulatorUrl: input.simulatorUrl,
+        submitForms: true,
+      });
+    }
   } catch (error) {
-    return {
-      source: 'driver',
-      signedIn: false,
-      error: error instanceof Error ? error.message : String(error),
-      at: at(),
-    };
+    return { source: 'driver', signedIn: false, error: message(error), at: at() };
   }
-  const page = pageEvidence(journey.last);
+  const page = pageEvidence(journey.last, journey.hops);
   if (!journey.reachedSimulator)
     return {
       source: 'driver',
       signedIn: false,
       page,
-      error: `${start} never sent the browser to the simulator (it ended at ${page.url}, ${page.status}${page.title ? ` "${page.title}"` : ''})`,
+      error: `${withoutQuery(start)} never sent the browser to the simulator (it stopped at ${page.url}, ${page.status}${page.title ? ` "${page.title}"` : ''}${page.type ? `, ${page.type}` : ''})`,
       at: at(),
     };
   let asked: Awaited<ReturnType<typeof probe>>;
@@ -207,7 +298,7 @@ export async function driveJourney(
       source: 'driver',
       signedIn: false,
       page,
-      error: `the signed-in probe: ${error instanceof Error ? error.message : String(error)}`,
+      error: `the signed-in page: ${message(error)}`,
       at: at(),
     };
   }
@@ -224,9 +315,32 @@ export async function driveJourney(
       (p) => p !== undefined && pageShowsName(p, text),
     );
     outcome.identityAccepted = shown;
-    outcome.note = shown
-      ? `the service showed "${text}"`
-      : `neither the page after the callback nor the signed-in probe showed "${text}"`;
+    const read = [
+      journey.last.page ? `the page after the callback (${journey.last.page.type})` : undefined,
+      asked.page ? `the signed-in page (${asked.page.type})` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    notes.push(
+      shown ? `the service showed "${text}"` : `${read || 'no page read'} did not show "${text}"`,
+    );
   }
+  if (input.lookAgain && !asked.probe.signedIn) {
+    input.lookAgain.before?.();
+    const looks: NonNullable<ObservedOutcome['looks']> = [];
+    for (let i = 0; i < input.lookAgain.times; i++) {
+      await new Promise((r) => setTimeout(r, input.lookAgain?.delayMs ?? 0));
+      try {
+        looks.push((await probe(browser, input)).probe);
+      } catch (error) {
+        notes.push(`looking again: ${message(error)}`);
+        break;
+      }
+    }
+    outcome.looks = looks;
+    const still = looks.find((l) => l.signedIn);
+    if (still) outcome.signedIn = true;
+  }
+  if (notes.length) outcome.note = notes.join('; ');
   return outcome;
 }

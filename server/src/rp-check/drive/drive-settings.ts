@@ -9,7 +9,13 @@ import type { DriveSettings } from '../rp-check-types.js';
  * `drive` field or the --drive-* flags: one set of rules for all three.
  */
 
-export const DRIVE_URL_KEYS = ['signIn', 'identitySignIn', 'signedIn', 'signOut'] as const;
+export const DRIVE_URL_KEYS = [
+  'signIn',
+  'identitySignIn',
+  'signedIn',
+  'signOut',
+  'reauthenticate',
+] as const;
 export const DRIVE_TEXT_KEYS = ['signedInText', 'identityText'] as const;
 export const DRIVE_KEYS = [...DRIVE_URL_KEYS, ...DRIVE_TEXT_KEYS] as const;
 export const MAX_DRIVE_URL = 2000;
@@ -23,6 +29,7 @@ export const DRIVE_FLAGS: Record<(typeof DRIVE_KEYS)[number], string> = {
   signedInText: '--drive-signed-in-text',
   signOut: '--drive-sign-out',
   identityText: '--drive-identity-text',
+  reauthenticate: '--drive-reauthenticate',
 };
 
 const join = (prefix: string, key: string) => (prefix ? `${prefix}.${key}` : key);
@@ -77,7 +84,13 @@ export function parseDriveSettings(
     signIn: value.signIn as string,
     signedIn: value.signedIn as string,
   };
-  for (const key of ['identitySignIn', 'signOut', 'signedInText', 'identityText'] as const)
+  for (const key of [
+    'identitySignIn',
+    'signOut',
+    'signedInText',
+    'identityText',
+    'reauthenticate',
+  ] as const)
     if (typeof value[key] === 'string') settings[key] = value[key];
   return ok(settings);
 }

@@ -1,7 +1,7 @@
 import type { SimulatorConfig } from '../../contract.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from '../rp-check-types.js';
 import { askOf } from '../step-ask.js';
-import { driveJourney, signOut } from './drive-journey.js';
+import { driveJourney, signOut, type DriveJourneyInput } from './drive-journey.js';
 import { DriverBrowser } from './driver-browser.js';
 
 /**
@@ -55,6 +55,8 @@ export interface DriveStepInput {
   /** The configuration in force for the step. */
   config: Readonly<SimulatorConfig>;
   now: () => number;
+  /** Open the signed-in page again after the journey (the user must not stay signed in). */
+  lookAgain?: DriveJourneyInput['lookAgain'];
 }
 
 export interface DrivenStep {
@@ -75,6 +77,15 @@ export async function driveStep(input: DriveStepInput): Promise<DrivenStep> {
       notJudged: reason,
     };
   }
+  const reauthenticate = askOf(input.step).reauthenticate;
+  if (reauthenticate && !settings.reauthenticate) {
+    const reason =
+      'Not judged: give --drive-reauthenticate (the service\'s address that starts a re-authentication with prompt=login, or reauthenticate in the plan\'s "service" section) so the check can ask the service to re-authenticate a signed-in user.';
+    return {
+      outcome: { source: 'driver', signedIn: false, error: reason, at: at() },
+      notJudged: reason,
+    };
+  }
   const identityText = settings.identityText ?? verifiedFamilyName(config);
   const browser = new DriverBrowser([
     config.simulatorUrl,
@@ -82,6 +93,7 @@ export async function driveStep(input: DriveStepInput): Promise<DrivenStep> {
     settings.signedIn,
     ...(settings.identitySignIn ? [settings.identitySignIn] : []),
     ...(settings.signOut ? [settings.signOut] : []),
+    ...(settings.reauthenticate ? [settings.reauthenticate] : []),
     ...config.clientConfiguration.redirectUrls,
   ]);
   const outcome = await driveJourney(
@@ -90,6 +102,8 @@ export async function driveStep(input: DriveStepInput): Promise<DrivenStep> {
       simulatorUrl: config.simulatorUrl,
       identity,
       ...(identityText ? { identityText } : {}),
+      ...(reauthenticate ? { reauthenticate } : {}),
+      ...(input.lookAgain ? { lookAgain: input.lookAgain } : {}),
       now: input.now,
     },
     browser,

@@ -1,16 +1,31 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { CookieJar } from 'tough-cookie';
+import {
+  fetchSite,
+  navigationHeaders,
+  sameSiteContext,
+  type NavigationCause,
+} from './navigation-headers.js';
 
 /**
- * The check's browser: one cookie jar (tough-cookie keeps the cookie rules a browser keeps:
- * domains, paths, expiry, Secure), requests only to the origins it was given, each with a time
- * limit and a cap on how much of the answer it reads. Redirects are not followed here: the
- * journey follows them one by one, so it can count them and see each address.
+ * The check's browser: one cookie jar with a browser's cookie rules (tough-cookie: domains, paths,
+ * expiry, SameSite, Secure cookies kept on http://localhost as Chromium keeps them), requests
+ * only to the origins it was given, each with what a browser sends with a page load, a time
+ * limit and a cap on how much of the answer it reads. Requests go through node:http, not fetch:
+ * fetch always sends `Sec-Fetch-Mode: cors`, which a service rightly takes for a script's request.
+ * Redirects are not followed here: the journey follows them one by one, so it can count them
+ * and see each address.
  */
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** How much of a page the driver reads; the rest is dropped (a 5 MB page costs 1 MB at most). */
 export const MAX_PAGE_BYTES = 1024 * 1024;
-export const USER_AGENT = 'identity-simulator-rp-check-driver';
+export { USER_AGENT } from './navigation-headers.js';
+/** Chromium sends a cookie without SameSite on a cross-site POST only this long after it was set. */
+const LAX_ALLOWING_UNSAFE_MS = 2 * 60 * 1000;
 
 export interface BrowserResponse {
   url: string;
@@ -21,6 +36,17 @@ export interface BrowserResponse {
   /** The body as text, cut at MAX_PAGE_BYTES. */
   body: string;
   truncated: boolean;
+}
+
+/** How a request was reached, for its Fetch Metadata and the cookies it carries. */
+export interface NavigationInit {
+  method?: 'GET' | 'POST';
+  form?: [string, string][];
+  cause?: NavigationCause;
+  /** The page that started the navigation (none: the user typed the address). */
+  initiator?: string;
+  /** The addresses the navigation was redirected through before this one. */
+  redirectedFrom?: readonly string[];
 }
 
 /** A request the driver refused to make or could not complete. */
@@ -37,39 +63,66 @@ export function withoutQuery(address: string): string {
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-  const cause =
-    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  if (cause && typeof cause.code === 'string') return cause.code;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
   if (error instanceof Error && error.message) return error.message;
   return String(error);
 }
 
-async function readCapped(res: Response): Promise<{ body: string; truncated: boolean }> {
-  if (!res.body) return { body: '', truncated: false };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
+function decoded(res: IncomingMessage): Readable {
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .toLowerCase()
+    .trim();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return res.pipe(createGunzip());
+  if (encoding === 'deflate') return res.pipe(createInflate());
+  if (encoding === 'br') return res.pipe(createBrotliDecompress());
+  return res;
+}
+
+async function readCapped(stream: Readable): Promise<{ body: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const chunk of stream) {
+    const value = chunk as Buffer;
     const room = MAX_PAGE_BYTES - size;
     chunks.push(value.length > room ? value.subarray(0, room) : value);
     size += Math.min(value.length, room);
     if (value.length >= room) {
       truncated = value.length > room;
-      await reader.cancel().catch(() => undefined);
+      stream.destroy();
       break;
     }
   }
   return { body: Buffer.concat(chunks).toString('utf8'), truncated };
 }
 
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(url, { method, headers, timeout: REQUEST_TIMEOUT_MS }, resolve);
+    req.on('timeout', () =>
+      req.destroy(
+        Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), {
+          code: `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`,
+        }),
+      ),
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export class DriverBrowser {
   readonly jar = new CookieJar();
   private readonly origins: Set<string>;
+  /** Every request's headers, newest last (for the report and tests), at most 200. */
+  readonly sent: { url: string; method: string; headers: Record<string, string> }[] = [];
 
   /** `allowed`: the addresses whose origins the driver may request (others are refused). */
   constructor(allowed: readonly string[]) {
@@ -92,59 +145,78 @@ export class DriverBrowser {
     }
   }
 
+  /** The cookies a navigation to `url` carries, by the browser's rules. */
+  private async cookieHeader(url: string, context: 'strict' | 'lax' | 'none'): Promise<string> {
+    const now = Date.now();
+    const cookies = await this.jar.getCookies(url, { sameSiteContext: context, http: true });
+    return cookies
+      .filter(
+        (c) =>
+          // Chromium: a cookie without SameSite counts as Lax ("Lax allowing unsafe" for a while).
+          context !== 'none' ||
+          c.sameSite !== undefined ||
+          now - (c.creation instanceof Date ? c.creation.getTime() : 0) < LAX_ALLOWING_UNSAFE_MS,
+      )
+      .map((c) => c.cookieString())
+      .join('; ');
+  }
+
   /** One request, no redirect followed; throws DriveError with a sentence for the step. */
-  async request(
-    url: string,
-    init: { method?: 'GET' | 'POST'; form?: [string, string][] } = {},
-  ): Promise<BrowserResponse> {
+  async request(url: string, init: NavigationInit = {}): Promise<BrowserResponse> {
     if (!this.allows(url))
       throw new DriveError(
         `the journey led to ${url}, which is neither one of the service's addresses nor the simulator's: the check does not follow it`,
       );
     const method = init.method ?? 'GET';
-    const headers: Record<string, string> = {
-      'user-agent': USER_AGENT,
-      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
-    };
-    const cookies = await this.jar.getCookieString(url);
+    const target = new URL(url);
+    const site = fetchSite(init.initiator, [...(init.redirectedFrom ?? []), url]);
+    const context = sameSiteContext(site, method);
+    const headers = navigationHeaders({
+      site,
+      cause: init.cause ?? (init.initiator === undefined ? 'typed' : 'user'),
+      method,
+      ...(init.initiator ? { origin: new URL(init.initiator).origin } : {}),
+    });
+    const cookies = await this.cookieHeader(url, context);
     if (cookies) headers.cookie = cookies;
     let body: string | undefined;
     if (method === 'POST') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form ?? []).toString();
+      headers['content-length'] = String(Buffer.byteLength(body));
     }
-    let res: Response;
+    if (this.sent.length >= 200) this.sent.shift();
+    this.sent.push({ url, method, headers: { ...headers } });
+    let res: IncomingMessage;
     let read: { body: string; truncated: boolean };
     try {
-      res = await fetch(url, {
-        method,
-        headers,
-        ...(body !== undefined ? { body } : {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      for (const c of res.headers.getSetCookie())
-        await this.jar.setCookie(c, url, { ignoreError: true });
-      read = await readCapped(res);
+      res = await send(target, method, headers, body);
+      const setCookie = res.headers['set-cookie'] ?? [];
+      // A response sets cookies in the same context its request carried them.
+      for (const c of setCookie)
+        await this.jar.setCookie(c, url, {
+          ignoreError: true,
+          sameSiteContext: context === 'none' ? 'none' : 'lax',
+        });
+      read = await readCapped(decoded(res));
     } catch (error) {
       throw new DriveError(`could not reach ${withoutQuery(url)} (${reasonOf(error)})`);
     }
-    const raw = res.headers.get('location');
+    const raw = res.headers.location;
+    const status = res.statusCode ?? 0;
     let location: string | undefined;
-    if (raw !== null && res.status >= 300 && res.status < 400) {
+    if (raw !== undefined && status >= 300 && status < 400) {
       try {
         location = new URL(raw, url).href;
       } catch {
-        throw new DriveError(
-          `${url} answered ${res.status} with a Location that is not an address`,
-        );
+        throw new DriveError(`${url} answered ${status} with a Location that is not an address`);
       }
     }
     return {
       url,
-      status: res.status,
+      status,
       ...(location ? { location } : {}),
-      contentType: res.headers.get('content-type') ?? '',
+      contentType: String(res.headers['content-type'] ?? ''),
       ...read,
     };
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIELDS, MAX_FORMS, pageShows, pageShowsName, readPage } from './read-page.js';
+import {
+  MAX_FIELDS,
+  MAX_FORMS,
+  pageShows,
+  pageShowsName,
+  readAnyPage,
+  readPage,
+} from './read-page.js';
 
 describe('readPage', () => {
   it('reads the title, the visible text and what a form submits', () => {
@@ -62,7 +69,50 @@ describe('readPage', () => {
   });
 
   it('a page without title or forms, or not HTML at all', () => {
-    expect(readPage('')).toEqual({ text: '', forms: [] });
-    expect(readPage('{"json": true}')).toEqual({ text: '{"json": true}', forms: [] });
+    expect(readPage('')).toEqual({ type: 'html', text: '', forms: [] });
+    expect(readPage('{"json": true}')).toEqual({ type: 'html', text: '{"json": true}', forms: [] });
+  });
+
+  it('reads text/plain and JSON pages as a user would see them', () => {
+    expect(readAnyPage('text/plain; charset=utf-8', 'Signed in as\n  Sarah PATEL')).toEqual({
+      type: 'text',
+      text: 'Signed in as Sarah PATEL',
+      forms: [],
+    });
+    const json = readAnyPage(
+      'application/json',
+      '{"sub":"urn:1","name":{"family":"PATEL"},"n":[1,null]}',
+    );
+    expect(json?.type).toBe('json');
+    expect(json && pageShowsName(json, 'Patel')).toBe(true);
+    expect(json && pageShows(json, 'urn:1')).toBe(true);
+    expect(readAnyPage('application/problem+json', '{"detail":"x"}')?.type).toBe('json');
+    // A JSON type whose body is not JSON is read as text; HTML by its type or its first character.
+    expect(readAnyPage('application/json', 'not json PATEL')?.type).toBe('text');
+    expect(readAnyPage('', '<p>PATEL</p>')?.type).toBe('html');
+    expect(readAnyPage('application/xhtml+xml', '<p>PATEL</p>')?.type).toBe('html');
+    expect(readAnyPage('image/png', 'PATEL')).toBeUndefined();
+  });
+
+  it('finds where a page sends the browser by itself', () => {
+    expect(readPage('<meta http-equiv="Refresh" content="0; URL=\'/next?a=1\'">').refresh).toBe(
+      '/next?a=1',
+    );
+    expect(readPage('<meta http-equiv="refresh" content="5;url=https://x/y">').refresh).toBe(
+      'https://x/y',
+    );
+    expect(readPage('<meta http-equiv="refresh" content="5">').refresh).toBeUndefined();
+    const posted = readPage(
+      '<body onload="document.forms[0].submit()"><form method="post" action="/cb"><input type="hidden" name="code" value="c"></form></body>',
+    );
+    expect(posted.submitsItself).toBe(true);
+    expect(posted.forms[0]?.fields).toEqual([['code', 'c']]);
+    expect(
+      readPage('<form action="/cb"></form><script>document.getElementById("f").submit()</script>')
+        .submitsItself,
+    ).toBe(true);
+    // A script that does not submit, or a submit with no form, is not followed.
+    expect(readPage('<form></form><script>var submit = 1</script>').submitsItself).toBeUndefined();
+    expect(readPage('<script>x.submit()</script>').submitsItself).toBeUndefined();
   });
 });

@@ -20,11 +20,20 @@ export interface PageForm {
 }
 
 export interface Page {
+  /** What kind of page was read (by its Content-Type, else by its first character). */
+  type: PageType;
   title?: string;
+  /** A `<meta http-equiv="refresh">` target, as written (resolve it against the page's address). */
+  refresh?: string;
+  /** A script on the page submits its first form by itself (e.g. a form_post response). */
+  submitsItself?: boolean;
   /** Visible text, whitespace collapsed (scripts and styles left out). */
   text: string;
   forms: PageForm[];
 }
+
+export const PAGE_TYPES = ['html', 'text', 'json'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
 
 interface OpenForm extends PageForm {
   submitChosen: boolean;
@@ -42,6 +51,10 @@ export function readPage(html: string): Page {
   let hidden = 0;
   let form: OpenForm | undefined;
   let textarea: { name: string; value: string } | undefined;
+  let refresh: string | undefined;
+  let inScript = false;
+  let script = '';
+  let submitsItself = false;
 
   const add = (name: string, value: string) => {
     if (!form || !name) return;
@@ -56,6 +69,14 @@ export function readPage(html: string): Page {
     {
       onopentag(name, attrs) {
         if (name === 'script' || name === 'style' || name === 'template') hidden++;
+        if (name === 'script') inScript = true;
+        if (name === 'body' && /\.submit\s*\(/.test(attrs.onload ?? '')) submitsItself = true;
+        if (
+          name === 'meta' &&
+          refresh === undefined &&
+          (attrs['http-equiv'] ?? '').toLowerCase() === 'refresh'
+        )
+          refresh = refreshTarget(attrs.content ?? '');
         if (name === 'title' && title === undefined) inTitle = true;
         if (name === 'form' && !form && forms.length < MAX_FORMS) {
           form = {
@@ -90,10 +111,16 @@ export function readPage(html: string): Page {
       },
       ontext(data) {
         if (inTitle) titleText += data;
+        if (inScript && script.length < 10_000) script += data;
         if (textarea) textarea.value += data;
         if (!hidden && text.length < 100_000) text.push(data);
       },
       onclosetag(name) {
+        if (name === 'script' && inScript) {
+          inScript = false;
+          if (/\.submit\s*\(\s*\)/.test(script)) submitsItself = true;
+          script = '';
+        }
         if (name === 'script' || name === 'style' || name === 'template')
           hidden = Math.max(0, hidden - 1);
         if (name === 'title' && inTitle) {
@@ -113,10 +140,57 @@ export function readPage(html: string): Page {
   parser.write(html);
   parser.end();
   return {
+    type: 'html',
     ...(title ? { title } : {}),
+    ...(refresh ? { refresh } : {}),
+    ...(submitsItself && forms.length ? { submitsItself } : {}),
     text: collapse(text.join(' ')),
     forms: forms.map(({ action, method, fields }) => ({ action, method, fields })),
   };
+}
+
+/** The address of a refresh's content ("0; url=/next"), or undefined when it names none. */
+function refreshTarget(content: string): string | undefined {
+  const m = /^\s*\d*(?:\.\d*)?\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(content);
+  const target = m?.[2]?.trim();
+  return target ? target : undefined;
+}
+
+/** Every key and value of a JSON document, in order, as text a name or phrase can be found in. */
+function jsonText(value: unknown, out: string[]): void {
+  if (out.length > 100_000) return;
+  if (Array.isArray(value)) for (const v of value) jsonText(v, out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      jsonText(v, out);
+    }
+  else if (value !== null && value !== undefined) out.push(String(value));
+}
+
+/**
+ * Reads a page of any type a service answers with: HTML (and XHTML), JSON (its keys and values
+ * become its text), and plain text (as is). Undefined for a type no user reads (an image).
+ */
+export function readAnyPage(contentType: string, body: string): Page | undefined {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (/html|xml/.test(type) || (type === '' && /^\s*</.test(body))) return readPage(body);
+  if (
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    (type === '' && /^\s*[[{]/.test(body))
+  ) {
+    try {
+      const out: string[] = [];
+      jsonText(JSON.parse(body) as unknown, out);
+      return { type: 'json', text: collapse(out.join(' ')), forms: [] };
+    } catch {
+      return { type: 'text', text: collapse(body), forms: [] };
+    }
+  }
+  if (type.startsWith('text/') || type === '')
+    return { type: 'text', text: collapse(body), forms: [] };
+  return undefined;
 }
 
 /** Whether `needle` shows in the page's text (case and spacing ignored). */

@@ -1,0 +1,52 @@
+import { emptyErrorConfiguration } from '../config/parse-config-request.js';
+import type { SimulatorConfig } from '../contract.js';
+import { err, ok, type Result } from '../errors/result.js';
+import type { PresetStore } from '../presets/preset-store.js';
+import { describeIssues } from '../presets/preset-store.js';
+import type { Scenario } from '../presets/preset-types.js';
+import { resolveScenario } from '../presets/resolve-preset.js';
+import { checkScenario } from '../presets/scenario-formats.js';
+import type { PlanStepDocument } from './rp-check-types.js';
+
+/**
+ * A step's scenario (none, a scenario id, or one written inline) as the /config body that puts
+ * it in force, on top of `base` (the configuration the run started with), or why it cannot be.
+ */
+export function resolveStepScenario(
+  step: PlanStepDocument,
+  base: Readonly<SimulatorConfig>,
+  presets: PresetStore,
+  simulatorUrl: string,
+): Result<Record<string, unknown>, string> {
+  let scenario: Scenario;
+  if (step.scenario === undefined)
+    scenario = {
+      id: 'rp-check-step',
+      name: step.title,
+      description: '',
+      builtIn: false,
+      clientConfiguration: {},
+      errorConfiguration: emptyErrorConfiguration(),
+      flags: {},
+    };
+  else if (typeof step.scenario === 'string') {
+    const found = presets.getScenario(step.scenario);
+    if (found.kind === 'missing') return err(`no scenario has the id "${step.scenario}"`);
+    if (found.kind === 'broken')
+      return err(`${found.problem.file} cannot be used: ${found.problem.message}`);
+    scenario = found.value;
+  } else {
+    const checked = checkScenario(step.scenario, 'rp-check-step', presets.lookupPersona);
+    if (!checked.ok) return err(`its scenario cannot be used: ${describeIssues(checked.error)}`);
+    scenario = checked.value;
+  }
+  const resolved = resolveScenario(scenario, {
+    // The client and flags the tester had when the run started (as the README says), not the
+    // start-up ones: a redirect URI registered in the window stays registered.
+    baseline: { ...base, simulatorUrl },
+    current: { ...base, simulatorUrl },
+    lookup: presets.lookupPersona,
+  });
+  if (!resolved.ok) return err(`its scenario cannot be applied: ${describeIssues(resolved.error)}`);
+  return ok(resolved.value.body);
+}
