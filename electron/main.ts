@@ -44,13 +44,15 @@ import { checkArgon2idWorker } from './smoke/check-argon2id-worker.js';
 import { probeProvider } from './smoke/probe-provider.js';
 import { createSmokeTest, type SmokeEvent } from './smoke/smoke-test.js';
 import { checkForUpdates } from './updates/check-for-updates.js';
-import { releaseFeedOf } from './updates/release-feed.js';
+import { readBuildOrigin, updateFeedOf } from './updates/update-feed.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(here, 'preload.cjs');
 const UI_DIR = join(here, '..', 'renderer');
 
 const PACKAGE_JSON = join(here, '..', '..', 'package.json');
+/** The repository the build was made from (npm run dist records it; absent in a local build). */
+const BUILD_ORIGIN = join(here, 'build-origin.json');
 /** How long a --smoke-test run waits for the provider, the UI and the worker. */
 const SMOKE_TEST_MS = 90_000;
 
@@ -190,7 +192,8 @@ async function start(): Promise<void> {
     await window?.loadURL(page.url);
   };
 
-  const feed = releaseFeedOf(
+  const feed = updateFeedOf(
+    readBuildOrigin(BUILD_ORIGIN),
     (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { repository?: unknown }).repository,
   );
   /** Help › Check for updates: asks GitHub once, on the tester's click only. */

@@ -4,7 +4,7 @@ import {
   readMaxSimulators,
   type MultiSimulatorOptions,
 } from '../../server/src/index.js';
-import { parseHost } from '../host/parse-listen-address.js';
+import { parseHost } from './parse-listen-address.js';
 
 /** Command-line options of the desktop app (all optional; the saved settings apply otherwise). */
 export interface DesktopArgs extends MultiSimulatorOptions {

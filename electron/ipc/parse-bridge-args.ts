@@ -1,6 +1,6 @@
 import type { DesktopHostFailureCode, DesktopPreferences } from '../bridge.js';
 import { parseConfigJson } from '../files/parse-config-json.js';
-import { parseHost, parsePortNumber } from '../host/parse-listen-address.js';
+import { parseHost, parsePortNumber } from '../args/parse-listen-address.js';
 import { err, ok, type Result } from '../result.js';
 import { DESKTOP_THEMES } from '../settings/desktop-settings.js';
 

@@ -8,7 +8,7 @@
  * prove that every import resolves, that the UI is served from inside the package, and how the
  * app behaves in a --smoke-test run, with a second copy, and after a crash.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -31,7 +31,7 @@ import yaml from 'js-yaml';
 import * as ResEdit from 'resedit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkArgon2idWorker } from '../smoke/check-argon2id-worker.js';
-import { releaseFeedOf } from '../updates/release-feed.js';
+import { updateFeedOf } from '../updates/update-feed.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
@@ -151,46 +151,64 @@ describe.skipIf(skipReason !== undefined)(
         writeFileSync(join(work, `electron-${system}`, 'version'), '45.0.0');
       }
       process.env.CI = 'true';
-      for (const [platform, system, extra] of [
-        [Platform.LINUX, 'linux', {}],
-        // Editing the .exe's icon and version needs Windows tools (rcedit); not under test here.
-        [Platform.WINDOWS, 'win', { win: { ...config.win, signAndEditExecutable: false } }],
-      ] as const) {
-        await build({
-          projectDir: repo,
-          targets: platform.createTarget('dir', Arch.x64),
-          publish: 'never',
-          config: {
-            ...config,
-            ...extra,
-            electronDist: join(work, `electron-${system}`),
-            directories: { ...config.directories, output: join(work, `out-${system}`) },
-            // The names the installers of this system get, for both architectures.
-            afterPack: (context) => {
-              const packager = context.packager;
-              const targets =
-                system === 'linux'
-                  ? ([
-                      [config.appImage, 'AppImage'],
-                      [config.deb, 'deb'],
-                    ] as const)
-                  : ([[config.nsis, 'exe']] as const);
-              for (const arch of [Arch.x64, Arch.arm64]) {
-                for (const [options, ext] of targets)
-                  artifactNames.push(
-                    packager.expandArtifactNamePattern(options, ext, arch, undefined, false),
-                  );
-                if (system === 'linux')
-                  artifactNames.push(
-                    packager.expandMacro(config.dmg?.artifactName ?? '', Arch[arch], {
-                      ext: 'dmg',
-                    }),
-                  );
-              }
-              return Promise.resolve();
+      // As npm run dist does in a fork's release workflow: the build records its repository.
+      const origin = join(repo, 'dist', 'electron', 'build-origin.json');
+      const kept = existsSync(origin) ? readFileSync(origin) : undefined;
+      const recorded = spawnSync(process.execPath, ['server/scripts/record-build-origin.mjs'], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GITHUB_REPOSITORY: 'a-fork/identity-simulator',
+          GITHUB_SERVER_URL: '',
+        },
+      });
+      if (recorded.status !== 0) throw new Error(`record-build-origin failed: ${recorded.stderr}`);
+      try {
+        for (const [platform, system, extra] of [
+          [Platform.LINUX, 'linux', {}],
+          // Editing the .exe's icon and version needs Windows tools (rcedit); not under test here.
+          [Platform.WINDOWS, 'win', { win: { ...config.win, signAndEditExecutable: false } }],
+        ] as const) {
+          await build({
+            projectDir: repo,
+            targets: platform.createTarget('dir', Arch.x64),
+            publish: 'never',
+            config: {
+              ...config,
+              ...extra,
+              electronDist: join(work, `electron-${system}`),
+              directories: { ...config.directories, output: join(work, `out-${system}`) },
+              // The names the installers of this system get, for both architectures.
+              afterPack: (context) => {
+                const packager = context.packager;
+                const targets =
+                  system === 'linux'
+                    ? ([
+                        [config.appImage, 'AppImage'],
+                        [config.deb, 'deb'],
+                      ] as const)
+                    : ([[config.nsis, 'exe']] as const);
+                for (const arch of [Arch.x64, Arch.arm64]) {
+                  for (const [options, ext] of targets)
+                    artifactNames.push(
+                      packager.expandArtifactNamePattern(options, ext, arch, undefined, false),
+                    );
+                  if (system === 'linux')
+                    artifactNames.push(
+                      packager.expandMacro(config.dmg?.artifactName ?? '', Arch[arch], {
+                        ext: 'dmg',
+                      }),
+                    );
+                }
+                return Promise.resolve();
+              },
             },
-          },
-        });
+          });
+        }
+      } finally {
+        if (kept) writeFileSync(origin, kept);
+        else rmSync(origin, { force: true });
       }
       asarPath = join(work, 'out-linux', 'linux-unpacked', 'resources', 'app.asar');
       entries = listPackage(asarPath, { isPack: false }).map((e) => e.replaceAll('\\', '/'));
@@ -280,11 +298,20 @@ describe.skipIf(skipReason !== undefined)(
       };
       expect(packed.version).toBe(pkg.version);
       expect(packed.desktopName).toBe('identity-simulator.desktop');
-      expect(releaseFeedOf(packed.repository)).toEqual({
+      // The repository the build recorded (a fork here), not the one package.json names.
+      const origin = JSON.parse(
+        extractFile(asarPath, 'dist/electron/build-origin.json').toString('utf8'),
+      ) as unknown;
+      expect(updateFeedOf(origin, packed.repository)).toEqual({
         ok: true,
         value: {
-          latestUrl:
-            'https://api.github.com/repos/identity-simulator/identity-simulator/releases/latest',
+          latestUrl: 'https://api.github.com/repos/a-fork/identity-simulator/releases/latest',
+          releasesPage: 'https://github.com/a-fork/identity-simulator/releases',
+        },
+      });
+      expect(updateFeedOf(undefined, packed.repository)).toMatchObject({
+        ok: true,
+        value: {
           releasesPage: 'https://github.com/identity-simulator/identity-simulator/releases',
         },
       });

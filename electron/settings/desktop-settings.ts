@@ -1,5 +1,5 @@
 import type { DesktopTheme } from '../bridge.js';
-import { DEFAULT_HOST, parseHost } from '../host/parse-listen-address.js';
+import { DEFAULT_HOST, parseHost } from '../args/parse-listen-address.js';
 
 export const DESKTOP_THEMES = [
   'system',

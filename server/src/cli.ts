@@ -8,15 +8,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { configFromEnv, parsePort, type Env } from './config/from-env.js';
-import { isLoopbackHostname } from './admin/loopback-host.js';
+import { isLoopbackHostname } from './http/loopback-host.js';
 import { createSimulator } from './create-simulator.js';
 import { startSimulator, type HostFailure } from './start-simulator.js';
-import { UI_PREFIX } from './admin/prefixes.js';
+import { UI_PREFIX } from './http/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
 import { lockDataFolder } from './presets/data-folder-lock.js';
 import { MAX_TIMEOUT_SECONDS } from './rp-check/parse-plan.js';
 import { formatForFile } from './rp-check/render-report.js';
-import { prepareRpCheck } from './rp-check/start-rp-check.js';
+import { prepareRpCheck } from './start-rp-check.js';
 import {
   DRIVE_FLAGS,
   DRIVE_KEYS,

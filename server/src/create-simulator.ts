@@ -1,15 +1,16 @@
 import type express from 'express';
-import type { SimulatorConfig } from './contract.js';
-import { systemClock, type Clock } from './clock.js';
+import type { SimulatorConfig } from './config/config-types.js';
+import { systemClock, type Clock } from './state/clock.js';
 import { ConfigStore } from './config/config-store.js';
 import { defaultConfig } from './config/defaults.js';
 import { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
 import { ExpiringStore } from './state/expiring-store.js';
 import { createClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
-import { SimulatorEvents } from './simulator-events.js';
-import { STORE_LIMITS, type SimulatorContext } from './simulator-context.js';
+import { SimulatorEvents } from './simulator/simulator-events.js';
+import { STORE_LIMITS } from './state/lifetimes.js';
+import type { SimulatorContext } from './simulator/simulator-context.js';
 import { buildApp } from './build-app.js';
-import type { AdminAccessSettings } from './admin/admin-access.js';
+import type { AdminAccessSettings } from './http/admin-access.js';
 import { ExchangeBuffer } from './log/exchange-buffer.js';
 import type { StartupPreset } from './presets/preset-types.js';
 import { PresetStore } from './presets/preset-store.js';
@@ -20,9 +21,9 @@ import {
 import { UsedAssertionIds } from './tokens/client-auth/used-assertion-ids.js';
 import { PlanStore } from './rp-check/plan-store.js';
 import { RpCheckRun } from './rp-check/rp-check-run.js';
-import { SimulatorRegistry, type NamedSimulator } from './simulator-registry.js';
+import { SimulatorRegistry, type NamedSimulator } from './http/simulator-registry.js';
 import { createExchangeAnalyzer, type ExchangeAnalyzer } from './analysis/exchange-analyzer.js';
-import { DEFAULT_MAX_SIMULATORS, simulatorPath } from './simulator-name.js';
+import { DEFAULT_MAX_SIMULATORS, simulatorPath } from './config/simulator-name.js';
 
 export interface SimulatorOptions {
   /** Starting configuration (from the environment, say); defaults otherwise. */

@@ -19,7 +19,7 @@ export { defaultConfig, DEFAULT_PORT } from './config/defaults.js';
 export { parseConfigRequest, applyConfigPatch } from './config/parse-config-request.js';
 export { ConfigStore } from './config/config-store.js';
 export { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
-export { UI_PREFIX, ADMIN_PREFIX } from './admin/prefixes.js';
+export { UI_PREFIX, ADMIN_PREFIX } from './http/prefixes.js';
 export {
   readBackchannelUrl,
   readMaxSimulators,

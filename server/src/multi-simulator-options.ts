@@ -1,7 +1,7 @@
 import { simulatorUrl } from './config/field-rules.js';
 import { trimTrailingSlash } from './config/parse-config-request.js';
 import { err, ok, type Result } from './errors/result.js';
-import { MAX_SIMULATORS_LIMIT } from './simulator-name.js';
+import { MAX_SIMULATORS_LIMIT } from './config/simulator-name.js';
 
 /**
  * The options of several simulators in one process, as every host (headless, desktop) reads

@@ -1,4 +1,4 @@
-import { trustStartupHost } from './admin/admin-access.js';
+import { trustStartupHost } from './http/admin-access.js';
 import { toOriginForm } from './http/origin-form-target.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { SimulatorConfig } from './contract.js';
+import type { SimulatorConfig } from './config/config-types.js';
 import { err, ok, type Result } from './errors/result.js';
 import { parseScenarioDocument } from './presets/parse-preset.js';
 import { isPresetId, slugify } from './presets/preset-id.js';

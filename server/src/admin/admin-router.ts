@@ -1,24 +1,24 @@
 import express, { Router, type Response } from 'express';
+import type { Exchange } from '../log/exchange-types.js';
 import type {
-  Exchange,
   ExchangeDetail,
   ExchangePage,
   PublicKeysView,
   SimulatorStatus,
-} from '../contract.js';
-import type { AppDeps } from '../app-deps.js';
+} from './admin-api-types.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { buildJwks } from '../keys/jwks.js';
 import { buildDidDocument, didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey, idTokenSigningKey } from '../keys/key-store.js';
 import { maskExchange } from '../log/mask-exchange.js';
 import type { ExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
 import { isTokenRole, TOKEN_ROLES } from '../analysis/analyze-token.js';
-import { requireLoopbackHost } from './require-loopback-host.js';
+import { requireLoopbackHost } from '../http/require-loopback-host.js';
 import { createEventStream } from './event-stream.js';
 import { matchesFilter, parseExchangeQuery } from './parse-exchange-query.js';
 import { streamHar } from './build-har.js';
 import { addPinRoutes } from './pin-routes.js';
-import { listeningAddress } from './listening-address.js';
+import { listeningAddress } from '../http/listening-address.js';
 import { adminErrorHandler } from './admin-error-handler.js';
 
 /** The longest token /inspect reads. */

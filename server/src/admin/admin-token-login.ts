@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { ADMIN_COOKIE, adminAccessOf, tokenMatches } from './admin-access.js';
-import { UI_PREFIX } from './prefixes.js';
+import { ADMIN_COOKIE, adminAccessOf, tokenMatches } from '../http/admin-access.js';
+import { UI_PREFIX } from '../http/prefixes.js';
 
 /**
  * `/_simulator/?token=<admin token>`: for a browser on another machine. A matching token is kept

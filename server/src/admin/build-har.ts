@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the parts this export fills. */
 export interface HarNameValue {

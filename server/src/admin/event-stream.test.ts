@@ -2,9 +2,9 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import { connect as connectTcp, type AddressInfo, type Socket } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import { defaultConfig } from '../config/defaults.js';
-import { SimulatorEvents, type SimulatorNotice } from '../simulator-events.js';
+import { SimulatorEvents, type SimulatorNotice } from '../simulator/simulator-events.js';
 import { ExchangeBuffer } from '../log/exchange-buffer.js';
 import {
   CONFIG_PUSH_MS,

@@ -1,14 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type {
-  ConfigPatch,
-  ConfigSnapshot,
-  Exchange,
-  SimulatorConfig,
-  SimulatorsChange,
-} from '../contract.js';
+import type { ConfigPatch, ConfigSnapshot } from './admin-api-types.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import type { SimulatorsChange } from '../simulator/simulator-events.js';
 import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
-import { checkCreateParam } from '../simulator-create-option.js';
-import type { SimulatorEvents } from '../simulator-events.js';
+import { checkCreateParam } from '../http/simulator-create-option.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import { maskExchange } from '../log/mask-exchange.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import {
   matchesFilter,
   parseExchangeQuery,

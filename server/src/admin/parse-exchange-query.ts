@@ -1,8 +1,8 @@
-import type { Exchange, ExchangeEndpoint } from '../contract.js';
+import type { Exchange, ExchangeEndpoint } from '../log/exchange-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { EXCHANGE_ENDPOINTS } from '../log/classify-endpoint.js';
 import { maskExchange } from '../log/mask-exchange.js';
-import { SIMULATOR_NAME } from '../simulator-name.js';
+import { SIMULATOR_NAME } from '../config/simulator-name.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;

@@ -1,7 +1,8 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { SignJWT, type JWTPayload } from 'jose';
-import type { Exchange, ResendResult } from '../contract.js';
-import type { SimulatorEvents } from '../simulator-events.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { ResendResult } from './admin-api-types.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { DEFAULT_CLIENT_PUBLIC_KEY } from '../config/defaults.js';
 import { decodeToken } from '../analysis/decode-token.js';

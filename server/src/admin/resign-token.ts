@@ -1,7 +1,8 @@
 import { generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { SignJWT, type JWTPayload } from 'jose';
-import type { ResignedToken, SimulatorConfig } from '../contract.js';
+import type { ResignedToken } from './admin-api-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { coreIdentitySigningKey, idTokenSigningKey, type KeyMaterial } from '../keys/key-store.js';

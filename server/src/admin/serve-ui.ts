@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
-import { UI_PREFIX } from './prefixes.js';
+import { UI_PREFIX } from '../http/prefixes.js';
 
 /** The Content-Security-Policy of every UI response. */
 export const UI_CSP = [

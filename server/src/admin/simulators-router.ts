@@ -1,13 +1,13 @@
 import express, { Router, type Response } from 'express';
-import type { SimulatorList } from '../contract.js';
+import type { SimulatorList } from './admin-api-types.js';
 import {
   missingBody,
   refusalBody,
   summarize,
   type SimulatorRegistry,
-} from '../simulator-registry.js';
-import { describeBadName, SIMULATOR_NAME } from '../simulator-name.js';
-import { requireLoopbackHost } from './require-loopback-host.js';
+} from '../http/simulator-registry.js';
+import { describeBadName, SIMULATOR_NAME } from '../config/simulator-name.js';
+import { requireLoopbackHost } from '../http/require-loopback-host.js';
 import { adminErrorHandler } from './admin-error-handler.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import type { AppDeps } from '../app-deps.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { limitJsonDepth } from '../http/limit-json-depth.js';
 import { ERROR_LISTS } from '../scenarios/names.js';
 import {

@@ -1,13 +1,13 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { KeyVerification } from '../contract.js';
-import type { AppDeps } from '../app-deps.js';
+import type { KeyVerification } from './admin-api-types.js';
+import type { AppDeps } from '../http/app-deps.js';
 import { limitJsonDepth } from '../http/limit-json-depth.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { verifySignature } from '../analysis/verify-signature.js';
 import { MAX_KEY_TEXT, parseVerificationKeyText } from '../keys/parse-key-text.js';
 import { adminErrorHandler } from './admin-error-handler.js';
-import { listeningAddress } from './listening-address.js';
-import { adminAccessOf } from './admin-access.js';
+import { listeningAddress } from '../http/listening-address.js';
+import { adminAccessOf } from '../http/admin-access.js';
 import { MAX_INSPECT_TOKEN } from './admin-router.js';
 import { ASSERTION_MODES, resendExchange, type AssertionMode } from './resend-exchange.js';
 import { fetchKeySet } from './fetch-key-set.js';

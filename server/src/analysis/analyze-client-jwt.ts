@@ -1,10 +1,12 @@
 import type { KeyObject } from 'node:crypto';
-import type { Exchange, TokenCheck } from '../contract.js';
-import { CLIENT_ASSERTION_ALGS } from '../endpoints/discovery/build-discovery-document.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { TokenCheck } from './analysis-types.js';
+import { CLIENT_ASSERTION_ALGS } from '../rules/client-assertion-algs.js';
 import type { KeyGetter } from '../tokens/client-auth/client-key-resolver.js';
 import type { TokenFacts } from './token-facts.js';
 import { checkExp, checkIat, checkNbf, fail, pass, show } from './check-helpers.js';
-import { describeKey, keyFitsAlg, verifySignature } from './verify-signature.js';
+import { describeKey } from '../keys/describe-key.js';
+import { keyFitsAlg, verifySignature } from './verify-signature.js';
 import { decodeToken } from './decode-token.js';
 import { acceptedAssertionAudiences } from '../rules/provider-rules.js';
 

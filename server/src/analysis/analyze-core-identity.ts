@@ -1,4 +1,4 @@
-import type { TokenCheck } from '../contract.js';
+import type { TokenCheck } from './analysis-types.js';
 import { didId } from '../keys/did-document.js';
 import { publishedCoreIdentityKeys } from '../keys/key-store.js';
 import type { TokenFacts } from './token-facts.js';

@@ -1,5 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import type { Exchange, SimulatorConfig, TokenAnalysis } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import type { TokenAnalysis } from './analysis-types.js';
 import type { KeyMaterial } from '../keys/key-store.js';
 import type { KeyGetter } from '../tokens/client-auth/client-key-resolver.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TokenCheck } from '../contract.js';
+import type { TokenCheck } from './analysis-types.js';
 import { publishedIdTokenKeys, type SigningKey } from '../keys/key-store.js';
 import type { TokenFacts } from './token-facts.js';
 import {

@@ -8,7 +8,8 @@ import {
 import { fileURLToPath } from 'node:url';
 import { SignJWT, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Exchange, TokenAnalysis, TokenCheck, TokenRole } from '../contract.js';
+import type { Exchange, TokenRole } from '../log/exchange-types.js';
+import type { TokenAnalysis, TokenCheck } from './analysis-types.js';
 import { defaultConfig, DEFAULT_CLIENT_PUBLIC_KEY } from '../config/defaults.js';
 import { generateKeyMaterial, type KeyMaterial, type SigningKey } from '../keys/key-store.js';
 import { didId } from '../keys/did-document.js';

@@ -1,4 +1,5 @@
-import type { TokenAnalysis, TokenCheck, TokenRole } from '../contract.js';
+import type { TokenAnalysis, TokenCheck } from './analysis-types.js';
+import type { TokenRole } from '../log/exchange-types.js';
 import type { TokenFacts } from './token-facts.js';
 import { decodeToken } from './decode-token.js';
 import { fail, pass, show } from './check-helpers.js';

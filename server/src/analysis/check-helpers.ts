@@ -1,4 +1,4 @@
-import type { TokenCheck } from '../contract.js';
+import type { TokenCheck } from './analysis-types.js';
 import { describeInstant, relativeTime } from './describe-time.js';
 
 export const pass = (name: string, detail: string): TokenCheck => ({ name, ok: true, detail });

@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { jsonDeeperThan, MAX_JSON_DEPTH } from '../http/limit-json-depth.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../rules/json-depth.js';
 
 /** Longer tokens are not read: no token the simulator deals in comes near this. */
 export const MAX_TOKEN_CHARS = 64 * 1024;

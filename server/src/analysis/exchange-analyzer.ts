@@ -1,6 +1,8 @@
-import type { Exchange, SimulatorConfig, TokenAnalysis, TokenRole } from '../contract.js';
-import type { SimulatorContext } from '../simulator-context.js';
-import type { SimulatorEvents } from '../simulator-events.js';
+import type { Exchange, TokenRole } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import type { TokenAnalysis } from './analysis-types.js';
+import type { SimulatorContext } from '../simulator/simulator-context.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
 import {
   createClientKeyResolver,

@@ -1,4 +1,5 @@
-import { VOCAB_URL, type Exchange, type ExchangeToken, type TokenRole } from '../contract.js';
+import { VOCAB_URL } from '../config/config-types.js';
+import type { Exchange, ExchangeToken, TokenRole } from '../log/exchange-types.js';
 
 const CORE_IDENTITY_CLAIM = `${VOCAB_URL}/v1/coreIdentityJWT`;
 

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { Exchange, SimulatorConfig, TokenRole } from '../contract.js';
+import type { Exchange, TokenRole } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import type { KeyMaterial } from '../keys/key-store.js';
 import type { KeyGetter } from '../tokens/client-auth/client-key-resolver.js';
 

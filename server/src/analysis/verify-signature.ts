@@ -4,17 +4,6 @@ import type { KeyGetter } from '../tokens/client-auth/client-key-resolver.js';
 
 export type SignatureResult = { ok: true } | { ok: false; code: string; reason: string };
 
-/** The kind of key, for messages: "an EC P-256 key", "an RSA key". */
-export function describeKey(key: KeyObject): string {
-  const type = key.asymmetricKeyType;
-  if (type === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    return curve === 'prime256v1' ? 'an EC P-256 key' : `an EC key (${curve ?? 'unknown curve'})`;
-  }
-  if (type === 'rsa' || type === 'rsa-pss') return 'an RSA key';
-  return `a ${type ?? 'secret'} key`;
-}
-
 /** Whether a key of this type can check a signature made with alg. */
 export function keyFitsAlg(key: KeyObject, alg: string): boolean {
   const type = key.asymmetricKeyType;

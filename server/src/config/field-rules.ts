@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { IDENTITY_CLAIMS, LEVELS_OF_CONFIDENCE, SUPPORTED_SCOPES } from './defaults.js';
-import { parseArgon2idHash } from '../tokens/client-auth/parse-argon2id-hash.js';
+import { parseArgon2idHash } from './parse-argon2id-hash.js';
 
 /**
  * One rule per configuration field, shared by POST /config, the environment variables, the

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ExchangeEndpoint, ExchangeOutcome, ExchangeToken } from '../contract.js';
+import type { ExchangeEndpoint, ExchangeOutcome, ExchangeToken } from '../log/exchange-types.js';
 
 /**
  * What a handler tells the exchange recorder about the request it answered. The recorder creates

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import type { FaultTarget } from '../contract.js';
+import type { FaultTarget } from '../config/config-types.js';
 import { serverError } from '../errors/oauth-error.js';
 import { consumeFaults, countsDown, planFaults } from '../scenarios/faults.js';
-import type { SimulatorContext } from '../simulator-context.js';
+import type { SimulatorContext } from '../simulator/simulator-context.js';
 import { notesOf } from './exchange-notes.js';
 import { sendServerError } from './respond.js';
 

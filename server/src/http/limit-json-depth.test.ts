@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDeeperThan } from './limit-json-depth.js';
+import { jsonDeeperThan } from '../rules/json-depth.js';
 
 const nest = (depth: number): unknown => {
   let v: unknown = 1;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { isOwnOrigin } from '../admin/admin-access.js';
+import { isOwnOrigin } from './admin-access.js';
 import { notesOf } from './exchange-notes.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { OAuthError } from '../errors/oauth-error.js';
 import { notesOf } from './exchange-notes.js';
-import { renderErrorPage } from '../endpoints/authorize/render-error-page.js';
+import { renderErrorPage } from './render-error-page.js';
 
 function noteError(res: Response, error: OAuthError): void {
   const notes = notesOf(res);

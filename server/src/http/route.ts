@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { SimulatorContext } from '../simulator-context.js';
+import type { SimulatorContext } from '../simulator/simulator-context.js';
 
 export type Handler = (ctx: SimulatorContext, req: Request, res: Response) => Promise<void> | void;
 

@@ -1,7 +1,7 @@
 import { randomUUID, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { JWK } from 'jose';
-import type { IdTokenSigningAlgorithm } from '../contract.js';
+import type { IdTokenSigningAlgorithm } from '../config/config-types.js';
 
 const generate = promisify(generateKeyPair);
 

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createLocalJWKSet, type CompactVerifyGetKey, type JSONWebKeySet } from 'jose';
 import { err, ok, type Result } from '../errors/result.js';
-import { describeKey } from '../analysis/verify-signature.js';
+import { describeKey } from './describe-key.js';
 
 /** The longest key text read (a 4096-bit RSA private key in PEM is about 3.3 kB). */
 export const MAX_KEY_TEXT = 64 * 1024;

@@ -1,4 +1,4 @@
-import type { ExchangeEndpoint } from '../contract.js';
+import type { ExchangeEndpoint } from './exchange-types.js';
 
 /** Every endpoint name an exchange can carry, in the order the UI lists them. */
 export const EXCHANGE_ENDPOINTS = [

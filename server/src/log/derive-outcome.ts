@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ExchangeOutcome } from '../contract.js';
+import type { ExchangeOutcome } from './exchange-types.js';
 
 const SUCCESS: ExchangeOutcome = { kind: 'success' };
 

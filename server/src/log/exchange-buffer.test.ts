@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from './exchange-types.js';
 import { ExchangeBuffer } from './exchange-buffer.js';
 
 function exchange(seq: number, patch: Partial<Exchange> = {}): Exchange {

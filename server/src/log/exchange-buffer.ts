@@ -1,4 +1,4 @@
-import type { Exchange } from '../contract.js';
+import type { Exchange } from './exchange-types.js';
 import { bodyBytes } from './stored-body.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from './exchange-types.js';
 import { hideSecret, maskAuthorization, maskExchange, shortenToken } from './mask-exchange.js';
 import { storeBody } from './stored-body.js';
 

@@ -1,4 +1,4 @@
-import type { Exchange } from '../contract.js';
+import type { Exchange } from './exchange-types.js';
 import { storedBodyText } from './stored-body.js';
 
 /** Request body fields whose values are secrets: hidden entirely in the masked view. */

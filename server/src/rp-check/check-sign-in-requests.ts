@@ -1,5 +1,6 @@
-import type { Exchange, SimulatorConfig } from '../contract.js';
-import { decodeVtr, VTR_NOT_JSON } from '../endpoints/authorize/check-vtr.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import { decodeVtr, VTR_NOT_JSON } from '../rules/check-vtr.js';
 import {
   authorizeParams,
   bodyOf,

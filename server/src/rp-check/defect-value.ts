@@ -1,5 +1,5 @@
 import { decodeToken } from '../analysis/decode-token.js';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import { tokenOf } from './journey-facts.js';
 
 /**

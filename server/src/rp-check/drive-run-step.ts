@@ -1,4 +1,5 @@
-import type { Exchange, SimulatorConfig } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import { driveStep } from './drive/drive-step.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from './rp-check-types.js';
 

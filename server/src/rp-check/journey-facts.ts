@@ -1,5 +1,5 @@
 import { decodeToken } from '../analysis/decode-token.js';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 
 /**
  * Facts a judge reads from exchange records: the parameters of a sign-in, which exchanges belong

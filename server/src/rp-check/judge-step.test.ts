@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import { CONFIG, ExchangeFactory, REDIRECT } from '../../test/helpers/exchange-factory.js';
 import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
 import type { ObservedOutcome, PlanStepDocument, StepKind } from './rp-check-types.js';

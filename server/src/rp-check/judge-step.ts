@@ -1,5 +1,6 @@
-import type { Exchange, SimulatorConfig } from '../contract.js';
-import { VOCAB_URL } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import { VOCAB_URL } from '../config/config-types.js';
 import { checkSignInRequests, requestedClaims, requestedLevel } from './check-sign-in-requests.js';
 import {
   authorizeParams,
@@ -237,7 +238,9 @@ function judgeSignIn(input: JudgeInput): Judged {
       return failed(`${label(a)} did not ask for the coreIdentityJWT claim.`, ids(a));
     if (typeof body[CORE_IDENTITY_CLAIM] !== 'string')
       return failed(`${label(userinfo)} returned no core identity JWT.`, evidence);
-    if (o?.identityAccepted === false)
+    // A tester's own text is a promise the page keeps; the default (the verified family name) is
+    // only looked for, and many services never show it.
+    if (o?.identityAccepted === false && (o.source === 'tester' || o.identityTextGiven))
       return failed(
         `The service did not show the verified identity from ${label(userinfo)}: ${seen(o)}.`,
         evidence,
@@ -255,12 +258,16 @@ function judgeSignIn(input: JudgeInput): Judged {
   const did = [...input.earlier, ...input.exchanges].filter(
     (e) => e.endpoint === 'did' && succeeded(e),
   );
+  const notShown =
+    expect.identity && o?.identityAccepted === false
+      ? ` The pages read did not show the verified name (${o.note ?? 'not found'}): the core identity steps are judged from the back channel.`
+      : '';
   const didNote =
     expect.identity && !did.length
       ? " The service never fetched the DID document during the run, so it cannot have verified the core identity JWT's signature: the core identity steps show whether it accepts forged ones."
       : '';
   return passed(
-    `Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.${o ? ` Seen: ${seen(o)}.` : ''}${didNote}`,
+    `Signed in${what}: ${label(a)}, ${label(token)}, ${label(userinfo)}.${o ? ` Seen: ${seen(o)}.` : ''}${notShown}${didNote}`,
     evidence,
   );
 }

@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../contract.js';
+import type { ConfigIssue } from '../config/config-types.js';
 import { isPlainObject } from '../config/field-rules.js';
 import { err, ok, type Result } from '../errors/result.js';
 import {

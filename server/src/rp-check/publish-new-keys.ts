@@ -1,4 +1,4 @@
-import type { SimulatorConfig } from '../contract.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { PlanStepDocument } from './rp-check-types.js';
 

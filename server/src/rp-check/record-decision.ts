@@ -1,4 +1,4 @@
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import { refOf } from './step-results.js';
 import type { RequestCheck, StepResult, StepStatus } from './rp-check-types.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigStore } from '../config/config-store.js';
 import { PresetStore } from '../presets/preset-store.js';
-import { SimulatorEvents } from '../simulator-events.js';
+import { SimulatorEvents } from '../simulator/simulator-events.js';
 import { CONFIG, ExchangeFactory } from '../../test/helpers/exchange-factory.js';
 import { RpCheckRun, type Timers } from './rp-check-run.js';
 import { toPlan } from './parse-plan.js';

@@ -1,4 +1,5 @@
-import type { Exchange, SimulatorConfig } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { describeIssues } from '../presets/preset-store.js';
 import { driveRunStep } from './drive-run-step.js';

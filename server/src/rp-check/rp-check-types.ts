@@ -188,6 +188,12 @@ export interface ObservedOutcome {
   signedIn: boolean;
   /** Whether the service showed the verified identity (identity and core identity steps); absent = unknown. */
   identityAccepted?: boolean;
+  /**
+   * The text looked for was the tester's own (--drive-identity-text): the service promises to show
+   * it, so its absence on the good identity sign-in fails that step. Otherwise the verified family
+   * name was looked for, which many services never show.
+   */
+  identityTextGiven?: boolean;
   note?: string;
   /** Driver evidence: the last page of the journey and the signed-in page's answer. */
   page?: PageSeen;

@@ -1,8 +1,9 @@
-import type { ConfigIssue, Exchange, SimulatorConfig } from '../contract.js';
+import type { ConfigIssue, SimulatorConfig } from '../config/config-types.js';
+import type { Exchange } from '../log/exchange-types.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { PresetStore } from '../presets/preset-store.js';
-import type { SimulatorEvents } from '../simulator-events.js';
-import type { KeySetCache } from '../simulator-context.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
+import type { KeySetCache } from '../keys/key-set-cache.js';
 import type { Timers } from './publish-new-keys.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';

@@ -1,4 +1,4 @@
-import { VOCAB_URL } from '../contract.js';
+import { VOCAB_URL } from '../config/config-types.js';
 import type { PlanStepDocument, StepAsk } from './rp-check-types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Exchange } from '../contract.js';
+import type { Exchange } from '../log/exchange-types.js';
 import { askOf } from './step-ask.js';
 import type {
   ExchangeRef,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Fault } from '../contract.js';
+import type { Fault } from '../config/config-types.js';
 import { consumeFaults, FAULT_TARGETS, parseFaults, planFaults } from './faults.js';
 
 describe('parseFaults', () => {

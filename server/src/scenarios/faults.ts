@@ -1,4 +1,4 @@
-import type { ConfigIssue, Fault, FaultKind, FaultTarget } from '../contract.js';
+import type { ConfigIssue, Fault, FaultKind, FaultTarget } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 
 /** Every endpoint a fault can hit, in the order the UI lists them. */

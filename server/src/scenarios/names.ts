@@ -1,4 +1,4 @@
-import type { ErrorListKey } from '../contract.js';
+import type { ErrorListKey } from '../config/config-types.js';
 
 /** The configurable error scenarios. One array drives the validator, the type and the UI toggles. */
 export const AUTHORISE_ERRORS = [

@@ -5,7 +5,7 @@ import type {
   Fault,
   FaultKind,
   FaultTarget,
-} from '../contract.js';
+} from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { ERROR_LIST_KEYS, ERROR_NAMES } from './names.js';
 import { FAULT_KINDS, isFaultTarget, parseFaults } from './faults.js';

@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../contract.js';
+import type { ResponseConfiguration } from '../config/config-types.js';
 
 /**
  * The server-side record behind an access token; /userinfo serves from it. It keeps only what

@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../contract.js';
+import type { ResponseConfiguration } from '../config/config-types.js';
 
 /** A vector of trust: the credential part (Cl.Cm) and the level of confidence (P2) if any. */
 export interface Vector {

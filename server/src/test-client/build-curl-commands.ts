@@ -1,4 +1,5 @@
-import type { SimulatorConfig, TestClientCommands, TestClientFlow } from '../contract.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import type { TestClientCommands, TestClientFlow } from './test-client-types.js';
 import type { PastedPrivateKey } from '../keys/parse-key-text.js';
 import { RECOMMENDED_ASSERTION_LIFETIME_SECONDS } from '../rules/provider-rules.js';
 import { journeyRequest } from './journey-request.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SimulatorConfig, TestClientFlow } from '../contract.js';
+import type { SimulatorConfig } from '../config/config-types.js';
+import type { TestClientFlow } from './test-client-types.js';
 import { IDENTITY_CLAIMS, SUPPORTED_SCOPES } from '../config/defaults.js';
 import { requestedCredentialTrust } from '../analysis/analyze-simulator-token.js';
 import { pkcePair } from './pkce-pair.js';

@@ -6,7 +6,8 @@ import {
   jwtVerify,
   type JSONWebKeySet,
 } from 'jose';
-import type { TestClientCheck, TokenAnalysis } from '../contract.js';
+import type { TestClientCheck } from './test-client-types.js';
+import type { TokenAnalysis } from '../analysis/analysis-types.js';
 import { verifySignature } from '../analysis/verify-signature.js';
 import { expectedAtHash } from '../analysis/analyze-simulator-token.js';
 

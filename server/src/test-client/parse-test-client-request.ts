@@ -1,4 +1,4 @@
-import type { TestClientFlow } from '../contract.js';
+import type { TestClientFlow } from './test-client-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import {
   MAX_KEY_TEXT,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
+import type { Exchange } from '../log/exchange-types.js';
+import type { SimulatorConfig } from '../config/config-types.js';
 import type {
-  Exchange,
-  SimulatorConfig,
   TestClientCheck,
   TestClientFlow,
   TestClientRun,
   TestClientStep,
-  TokenAnalysis,
-} from '../contract.js';
-import type { SimulatorEvents } from '../simulator-events.js';
+} from './test-client-types.js';
+import type { TokenAnalysis } from '../analysis/analysis-types.js';
+import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import type { PastedPrivateKey } from '../keys/parse-key-text.js';
 import { defaultClientPrivateKey, signClientAssertion } from './sign-client-assertion.js';
 import { analysisFailures, judgeCoreIdentity, judgeIdToken } from './judge-tokens.js';

@@ -1,9 +1,10 @@
 import { SignJWT } from 'jose';
-import { epochSeconds } from '../clock.js';
+import { epochSeconds } from '../state/clock.js';
 import { didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey } from '../keys/key-store.js';
-import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
-import type { ResponseConfiguration } from '../contract.js';
+import { LIFETIMES } from '../state/lifetimes.js';
+import type { SimulatorContext } from '../simulator/simulator-context.js';
+import type { ResponseConfiguration } from '../config/config-types.js';
 import {
   applyCoreIdentityClaimScenarios,
   applyCoreIdentitySignatureScenarios,

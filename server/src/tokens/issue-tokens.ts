@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { epochSeconds } from '../clock.js';
+import { epochSeconds } from '../state/clock.js';
 import { idTokenSigningKey } from '../keys/key-store.js';
-import { LIFETIMES, type SimulatorContext } from '../simulator-context.js';
+import { LIFETIMES } from '../state/lifetimes.js';
+import type { SimulatorContext } from '../simulator/simulator-context.js';
 import type { AuthorizationGrant } from '../state/authorization-request.js';
 import {
   applyIdTokenClaimScenarios,
@@ -11,7 +12,7 @@ import { keepIdTokenErrors } from '../scenarios/names.js';
 import { atHash } from './at-hash.js';
 import { accessTokenKey } from './access-token-key.js';
 import { signJwt } from './sign-jwt.js';
-import { isIdentityVector } from '../endpoints/authorize/check-vtr.js';
+import { isIdentityVector } from '../rules/check-vtr.js';
 
 export interface IssuedTokens {
   accessToken: string;

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { configFromEnv } from '../../src/config/from-env.js';
 import {
   expectConfigRefused,

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { decodeJwt, importPKCS8 } from 'jose';
 import { configFromEnv } from '../../src/config/from-env.js';
-import { STORE_LIMITS } from '../../src/simulator-context.js';
+import { STORE_LIMITS } from '../../src/state/lifetimes.js';
 import {
   DEFAULT_CLIENT_ID,
   DEFAULT_REDIRECT_URI,

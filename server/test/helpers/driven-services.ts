@@ -22,6 +22,7 @@ import {
   jwtVerify,
   type JWTPayload,
 } from 'jose';
+import type { RpCheckStatus } from '../../src/contract.js';
 import { discoverDefaultClient } from './openid-client.js';
 import { DEFAULT_CLIENT_ID, VOCAB, signClientAssertion } from './relying-party.js';
 
@@ -306,6 +307,111 @@ export async function startTestService(
       identitySignIn: `${url}/login-identity`,
       signedIn: `${url}/account`,
       signOut: `${url}/logout`,
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Starts a driven run of `plan` at the simulator at `baseUrl` and waits for it to finish.
+ * RP_CHECK_TABLE=1 prints each step's verdict and what the check's browser saw.
+ */
+export async function runDrivenCheck(
+  baseUrl: string,
+  body: { plan: unknown; drive: Record<string, string> },
+  name = 'service',
+): Promise<RpCheckStatus> {
+  const api = `${baseUrl}/_simulator/api/rp-check`;
+  const started = await fetch(`${api}/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ attended: false, ...body }),
+  });
+  if (started.status !== 201) throw new Error(`start: ${started.status} ${await started.text()}`);
+  const began = Date.now();
+  for (;;) {
+    const s = (await (await fetch(api)).json()) as RpCheckStatus;
+    if (s.state === 'finished') {
+      if (process.env.RP_CHECK_TABLE)
+        process.stderr.write(
+          `\n${name} (${((Date.now() - began) / 1000).toFixed(1)} s):\n${s.steps
+            .map(
+              (x) =>
+                `  ${x.id}: ${x.status}: ${x.reason ?? ''}${x.outcome ? ` [${JSON.stringify({ signedIn: x.outcome.signedIn, identityAccepted: x.outcome.identityAccepted, note: x.outcome.note, error: x.outcome.error, page: x.outcome.page?.status, probe: x.outcome.probe?.detail })}]` : ''}`,
+            )
+            .join('\n')}\n`,
+        );
+      return s;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A service on express-openid-connect (Auth0's middleware) as its README shows it, configured as
+ * a One Login service must (code flow, ES256 ID tokens, private_key_jwt): its account page
+ * (JSON) fetches /userinfo on every view with the session's access token and shows the family
+ * name from the core identity JWT, decoded without a check. The library keeps the session when
+ * /userinfo refuses the token, so every later view sends the refused token again.
+ */
+export async function startExpressOpenidConnectService(): Promise<
+  Omit<TestService, 'drive'> & {
+    drive: { signIn: string; identitySignIn: string; signedIn: string };
+    /** Serves the app once the simulator's issuer address is known. */
+    attach(issuer: string): void;
+  }
+> {
+  const { auth, requiresAuth } = await import('express-openid-connect');
+  const { DEFAULT_CLIENT_PRIVATE_KEY_PEM } = await import('./relying-party.js');
+  const { createServer } = await import('node:http');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    callback: `${url}/callback`,
+    drive: {
+      signIn: `${url}/login`,
+      identitySignIn: `${url}/login-identity`,
+      signedIn: `${url}/account`,
+    },
+    attach(issuer: string) {
+      const app = express();
+      app.use(
+        auth({
+          issuerBaseURL: issuer,
+          baseURL: url,
+          clientID: DEFAULT_CLIENT_ID,
+          secret: 'a session secret long enough for the middleware',
+          clientAssertionSigningKey: DEFAULT_CLIENT_PRIVATE_KEY_PEM,
+          clientAssertionSigningAlg: 'RS256',
+          idTokenSigningAlg: 'ES256',
+          authRequired: false,
+          routes: { callback: '/callback', login: '/login' },
+          authorizationParams: { response_type: 'code', scope: 'openid email phone' },
+        }),
+      );
+      app.get('/login-identity', (_req, res) =>
+        res.oidc.login({
+          returnTo: '/account',
+          authorizationParams: { vtr: '["Cl.Cm.P2"]', claims: IDENTITY_CLAIMS },
+        }),
+      );
+      app.get('/account', requiresAuth(), async (req, res) => {
+        const info = await req.oidc.fetchUserInfo();
+        const core = info[CORE_IDENTITY];
+        const name = typeof core === 'string' ? familyName(decodeJwt(core)) : undefined;
+        res.json({
+          signedIn: true,
+          sub: req.oidc.user?.sub,
+          ...(name ? { verifiedName: name } : {}),
+        });
+      });
+      server.on('request', app);
     },
     close: () =>
       new Promise<void>((resolve) => {

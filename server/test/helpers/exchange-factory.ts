@@ -1,5 +1,5 @@
 import { UnsecuredJWT } from 'jose';
-import type { Exchange, ExchangeEndpoint } from '../../src/contract.js';
+import type { Exchange, ExchangeEndpoint } from '../../src/log/exchange-types.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   type JWTPayload,
   type ProtectedHeaderParameters,
 } from 'jose';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import type { Simulator, SimulatorOptions } from '../../src/index.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { publishedIdTokenKeys, type KeyMaterial } from '../../src/keys/key-store.js';

@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Exchange } from '../../src/log/exchange-types.js';
 import type {
-  Exchange,
   ExchangeDetail,
   ExchangePage,
   PublicKeysView,
-  SimulatorConfig,
   SimulatorStatus,
-  TokenAnalysis,
-} from '../../src/contract.js';
+} from '../../src/admin/admin-api-types.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
+import type { TokenAnalysis } from '../../src/analysis/analysis-types.js';
 import type { Simulator } from '../../src/index.js';
 import { testSimulator } from '../helpers/test-simulator.js';
 import { getUserinfo, harness, postToken, signIn, UA, type Harness } from '../helpers/protocol.js';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConfigPatch, ConfigSnapshot, Exchange } from '../../src/contract.js';
+import type { ConfigPatch, ConfigSnapshot } from '../../src/admin/admin-api-types.js';
+import type { Exchange } from '../../src/log/exchange-types.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 
 const API = '/_simulator/api';

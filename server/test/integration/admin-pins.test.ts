@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExchangePage } from '../../src/contract.js';
+import type { ExchangePage } from '../../src/admin/admin-api-types.js';
 import { harness, signIn, type Harness } from '../helpers/protocol.js';
 
 const API = '/_simulator/api';

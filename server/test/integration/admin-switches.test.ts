@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { harness, type Harness } from '../helpers/protocol.js';
 
 const API = '/_simulator/api/switches';

@@ -5,7 +5,8 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimulatorConfig, TestClientCommands, TestClientRun } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
+import type { TestClientCommands, TestClientRun } from '../../src/test-client/test-client-types.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { DEFAULT_CLIENT_PRIVATE_KEY_PEM } from '../helpers/relying-party.js';
 import { defaultConfig } from '../../src/config/defaults.js';

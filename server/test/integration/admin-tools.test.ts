@@ -13,8 +13,8 @@ import type {
   KeyVerification,
   ResendResult,
   ResignedToken,
-  SimulatorConfig,
-} from '../../src/contract.js';
+} from '../../src/admin/admin-api-types.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { runFlow, signClientAssertion } from '../helpers/relying-party.js';
 import { defaultConfig } from '../../src/config/defaults.js';

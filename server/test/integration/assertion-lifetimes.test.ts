@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { ExchangeDetail, ExchangePage, TokenAnalysis } from '../../src/contract.js';
+import type { ExchangeDetail, ExchangePage } from '../../src/admin/admin-api-types.js';
+import type { TokenAnalysis } from '../../src/analysis/analysis-types.js';
 import { UsedAssertionIds } from '../../src/tokens/client-auth/used-assertion-ids.js';
 import { TOO_MANY_LIVE_ASSERTIONS } from '../../src/tokens/client-auth/private-key-jwt.js';
 import { defaultConfig, testSimulator } from '../helpers/test-simulator.js';

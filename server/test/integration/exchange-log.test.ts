@@ -2,13 +2,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importPKCS8, type CryptoKey } from 'jose';
-import type {
-  Exchange,
-  ExchangeDetail,
-  ExchangePage,
-  TokenAnalysis,
-  TokenCheck,
-} from '../../src/contract.js';
+import type { Exchange } from '../../src/log/exchange-types.js';
+import type { ExchangeDetail, ExchangePage } from '../../src/admin/admin-api-types.js';
+import type { TokenAnalysis, TokenCheck } from '../../src/analysis/analysis-types.js';
 import type { Simulator } from '../../src/index.js';
 import {
   ASSERTION_TYPE,

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import type { Simulator } from '../../src/index.js';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { defaultConfig, testSimulator } from '../helpers/test-simulator.js';
 import {
   DEFAULT_REDIRECT_URI,

@@ -5,8 +5,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli.js';
-import { isLoopbackHost } from '../../src/admin/loopback-host.js';
-import { isLoopbackAddress } from '../../src/admin/admin-access.js';
+import { isLoopbackHost } from '../../src/http/loopback-host.js';
+import { isLoopbackAddress } from '../../src/http/admin-access.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import { expectStillServing } from '../helpers/protocol.js';
 

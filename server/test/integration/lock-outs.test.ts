@@ -9,7 +9,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/defaults.js';
-import { SimulatorEvents, type SimulatorNotice } from '../../src/simulator-events.js';
+import { SimulatorEvents, type SimulatorNotice } from '../../src/simulator/simulator-events.js';
 import { ExchangeBuffer } from '../../src/log/exchange-buffer.js';
 import { createEventStream } from '../../src/admin/event-stream.js';
 import { startSimulator, type RunningSimulator } from '../../src/start-simulator.js';

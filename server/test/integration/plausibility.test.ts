@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulatorConfig, TokenAnalysis } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
+import type { TokenAnalysis } from '../../src/analysis/analysis-types.js';
 import { defaultConfig } from '../helpers/test-simulator.js';
 import { IDENTITY_CLAIMS_REQUEST } from '../helpers/relying-party.js';
 import { harness, signInWithUserinfo, type Harness } from '../helpers/protocol.js';

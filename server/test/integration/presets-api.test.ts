@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/index.js';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { testSimulator, defaultConfig } from '../helpers/test-simulator.js';
 import { BUILT_IN_PERSONAS } from '../../src/presets/built-in-personas.js';
 import { BUILT_IN_SCENARIOS } from '../../src/presets/built-in-scenarios.js';

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV_VARS, type Simulator } from '../../src/index.js';
-import type { SimulatorConfig } from '../../src/contract.js';
+import type { SimulatorConfig } from '../../src/config/config-types.js';
 import { BUILT_IN_SCENARIOS } from '../../src/presets/built-in-scenarios.js';
 import { testSimulator } from '../helpers/test-simulator.js';
 import { CLI, ROOT, freePort, runNode, spawnNode } from '../../../bench/lib/processes.mjs';

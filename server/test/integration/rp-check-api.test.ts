@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RpCheckStatus } from '../../src/contract.js';
+import type { RpCheckStatus } from '../../src/rp-check/rp-check-types.js';
 import {
   getCode,
   exchange,

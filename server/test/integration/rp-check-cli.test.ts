@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpCheckStatus } from '../../src/contract.js';
+import type { RpCheckStatus } from '../../src/rp-check/rp-check-types.js';
 import { IDENTITY_CLAIMS_REQUEST, runFlow } from '../helpers/relying-party.js';
 import { CLI, freePort, runNode, spawnNode } from '../../../bench/lib/processes.mjs';
 

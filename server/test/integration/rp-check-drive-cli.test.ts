@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpCheckReport } from '../../src/contract.js';
+import type { RpCheckReport } from '../../src/rp-check/rp-check-types.js';
 import { CLI, freePort, spawnNode } from '../../../bench/lib/processes.mjs';
 import { exampleHeadlessArgs } from '../helpers/ci-example.js';
 import { startTestService, type TestService } from '../helpers/driven-services.js';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpCheckStatus, StepResult } from '../../src/contract.js';
+import type { RpCheckStatus, StepResult } from '../../src/rp-check/rp-check-types.js';
 import { MAX_PAGE_BYTES } from '../../src/rp-check/drive/driver-browser.js';
 import { DEFAULT_CLIENT_ID } from '../helpers/relying-party.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { RpCheckStatus } from '../../src/contract.js';
+import type { RpCheckStatus } from '../../src/rp-check/rp-check-types.js';
 import {
   ASSERTION_TYPE,
   DEFAULT_CLIENT_ID,

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExchangeDetail, ExchangePage } from '../../src/contract.js';
+import type { ExchangeDetail, ExchangePage } from '../../src/admin/admin-api-types.js';
 import {
   listeningSimulator,
   SIMULATOR_PATHS,

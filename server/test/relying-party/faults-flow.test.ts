@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
-import type { Fault } from '../../src/contract.js';
+import type { Fault } from '../../src/config/config-types.js';
 import {
   discoverDefaultClient,
   rejection,

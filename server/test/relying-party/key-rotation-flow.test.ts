@@ -14,7 +14,7 @@ import {
   SIMULATOR_PATHS,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
-import type { SimulatorContext } from '../../src/simulator-context.js';
+import type { SimulatorContext } from '../../src/simulator/simulator-context.js';
 import { DEFAULT_REDIRECT_URI, IDENTITY_CLAIMS_REQUEST, VOCAB } from '../helpers/relying-party.js';
 
 let sim: ListeningSimulator;

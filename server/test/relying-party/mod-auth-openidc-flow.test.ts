@@ -8,11 +8,9 @@
  * simulator, another at a named one of the same process: only OIDCProviderMetadataURL changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -31,16 +29,13 @@ import {
   SIMULATOR_PATHS,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
-import {
-  DEFAULT_CLIENT_ID,
-  DEFAULT_CLIENT_PRIVATE_KEY_PEM,
-  VOCAB,
-} from '../helpers/relying-party.js';
+import { DEFAULT_CLIENT_ID, VOCAB } from '../helpers/relying-party.js';
+import { APACHE, apacheConfig } from '../helpers/apache-service.js';
 
-const APACHE = '/usr/sbin/apache2';
-const MODULES = '/usr/lib/apache2/modules';
 const inCi = process.env.CI === 'true';
-const missing = [APACHE, `${MODULES}/mod_auth_openidc.so`].filter((f) => !existsSync(f));
+const missing = [APACHE, '/usr/lib/apache2/modules/mod_auth_openidc.so'].filter(
+  (f) => !existsSync(f),
+);
 const skipReason =
   missing.length > 0
     ? `needs ${missing.join(' and ')} (apt-get install apache2 libapache2-mod-auth-openidc)`
@@ -52,66 +47,6 @@ if (skipReason !== undefined && inCi)
       throw new Error(`the mod_auth_openidc test cannot run in CI: it ${skipReason}`);
     });
   });
-
-/** The configuration a One Login service would write, in its own directory. */
-function apacheConfig(dir: string, port: number, issuer: string): string {
-  // issuer ends with '/', as discovery states it.
-  const key = createPrivateKey(DEFAULT_CLIENT_PRIVATE_KEY_PEM);
-  // mod_auth_openidc 2.4.12 crashes signing the client assertion unless the key pair's public
-  // half is configured too (OIDCPublicKeyFiles), so both are given, under the same kid.
-  writeFileSync(join(dir, 'client.pem'), key.export({ type: 'pkcs1', format: 'pem' }));
-  writeFileSync(
-    join(dir, 'client-public.pem'),
-    createPublicKey(key).export({ type: 'spki', format: 'pem' }),
-  );
-  for (const page of ['www', 'www/identity']) {
-    mkdirSync(join(dir, page), { recursive: true });
-    writeFileSync(join(dir, page, 'index.html'), `<p>${page}</p>\n`);
-  }
-  const identityParams = new URLSearchParams({
-    vtr: '["Cl.Cm.P2"]',
-    claims: JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } }),
-  });
-  const root = process.getuid?.() === 0;
-  return `
-ServerRoot /etc/apache2
-ServerName localhost
-Listen 127.0.0.1:${port}
-PidFile ${dir}/httpd.pid
-ErrorLog ${dir}/error.log
-LogLevel warn
-${root ? 'User www-data\nGroup www-data' : ''}
-Mutex file:${dir}
-LoadModule mpm_event_module ${MODULES}/mod_mpm_event.so
-LoadModule authn_core_module ${MODULES}/mod_authn_core.so
-LoadModule authz_core_module ${MODULES}/mod_authz_core.so
-LoadModule authz_user_module ${MODULES}/mod_authz_user.so
-LoadModule dir_module ${MODULES}/mod_dir.so
-LoadModule auth_openidc_module ${MODULES}/mod_auth_openidc.so
-DocumentRoot ${dir}/www
-DirectoryIndex index.html
-
-OIDCProviderMetadataURL ${issuer}.well-known/openid-configuration
-OIDCClientID ${DEFAULT_CLIENT_ID}
-OIDCRedirectURI http://localhost:${port}/redirect_uri
-OIDCCryptoPassphrase a-passphrase-for-the-session-cookie
-OIDCPrivateKeyFiles client#${dir}/client.pem
-OIDCPublicKeyFiles client#${dir}/client-public.pem
-OIDCProviderTokenEndpointAuth private_key_jwt
-OIDCScope "openid email phone"
-OIDCPKCEMethod S256
-OIDCSessionType client-cookie
-OIDCCacheType shm
-OIDCInfoHook userinfo id_token
-<Location />
-  AuthType openid-connect
-  Require valid-user
-</Location>
-<Location /identity/>
-  OIDCPathAuthRequestParams "${identityParams.toString()}"
-</Location>
-`;
-}
 
 interface SessionInfo {
   id_token: Record<string, unknown>;

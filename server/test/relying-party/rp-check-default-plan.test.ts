@@ -18,7 +18,7 @@ import {
   jwtVerify,
   type JWTPayload,
 } from 'jose';
-import type { RpCheckStatus, StepResult } from '../../src/contract.js';
+import type { RpCheckStatus, StepResult } from '../../src/rp-check/rp-check-types.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';
 import {
   DEFAULT_CLIENT_ID,

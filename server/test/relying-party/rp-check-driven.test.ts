@@ -3,7 +3,7 @@
  * are signed in to by the check's own browser through every step of the built-in plan.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RpCheckStatus } from '../../src/contract.js';
+import type { RpCheckStatus } from '../../src/rp-check/rp-check-types.js';
 import {
   defaultConfig,
   listeningSimulator,

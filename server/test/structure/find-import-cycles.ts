@@ -5,7 +5,7 @@ import ts from 'typescript';
 /** Module → the modules it imports or re-exports (type-only ones included). */
 export type ImportGraph = Map<string, string[]>;
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config/defaults.js';
-import { VOCAB_URL } from '../../contract.js';
+import { VOCAB_URL } from '../../config/config-types.js';
 import { checkClaims, INVALID_CLAIMS, parseClaimsRequest } from './check-claims.js';
 
 const V = `${VOCAB_URL}/v1`;

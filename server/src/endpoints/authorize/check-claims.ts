@@ -1,4 +1,4 @@
-import type { ClientConfiguration } from '../../contract.js';
+import type { ClientConfiguration } from '../../config/config-types.js';
 import { IDENTITY_CLAIMS } from '../../config/defaults.js';
 import { invalidRequestRedirect, type OAuthError } from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';

@@ -1,7 +1,11 @@
-import { VOCAB_URL, type ResponseConfiguration, type SimulatorConfig } from '../../contract.js';
+import {
+  VOCAB_URL,
+  type ResponseConfiguration,
+  type SimulatorConfig,
+} from '../../config/config-types.js';
 import { accessDenied, type OAuthError } from '../../errors/oauth-error.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
-import { isIdentityVector } from './check-vtr.js';
+import { isIdentityVector } from '../../rules/check-vtr.js';
 
 export const ACCESS_DENIED = 'Access denied by resource owner or authorization server';
 const RETURN_CODE_CLAIM = `${VOCAB_URL}/v1/returnCode`;

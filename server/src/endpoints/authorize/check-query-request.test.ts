@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config/defaults.js';
-import { VOCAB_URL } from '../../contract.js';
+import { VOCAB_URL } from '../../config/config-types.js';
 import { checkQueryRequest, parseResponseMode } from './check-query-request.js';
 
 const client = defaultConfig().clientConfiguration;

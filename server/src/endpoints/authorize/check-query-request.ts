@@ -1,4 +1,4 @@
-import type { ClientConfiguration } from '../../contract.js';
+import type { ClientConfiguration } from '../../config/config-types.js';
 import {
   invalidRequestRedirect,
   requestUriNotSupported,
@@ -16,7 +16,7 @@ import {
 import { checkClaims, parseClaimsRequest, INVALID_CLAIMS } from './check-claims.js';
 import { checkPkce } from './check-pkce.js';
 import { checkScopes } from './check-scopes.js';
-import { checkVtr, isIdentityVector, withRequested } from './check-vtr.js';
+import { checkVtr, isIdentityVector, withRequested } from '../../rules/check-vtr.js';
 
 export const MISSING_STATE = 'Request is missing state parameter';
 export const MISSING_NONCE = 'Request is missing nonce parameter';

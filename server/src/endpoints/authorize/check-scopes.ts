@@ -1,4 +1,4 @@
-import type { ClientConfiguration } from '../../contract.js';
+import type { ClientConfiguration } from '../../config/config-types.js';
 import { SUPPORTED_SCOPES } from '../../config/defaults.js';
 import { invalidScope, type OAuthError } from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../new-id.js';
+import { newId } from '../../state/new-id.js';
 import type { Request, Response } from 'express';
-import { epochSeconds } from '../../clock.js';
-import type { SimulatorConfig } from '../../contract.js';
+import { epochSeconds } from '../../state/clock.js';
+import type { SimulatorConfig } from '../../config/config-types.js';
 import {
   loginRequired,
   temporarilyUnavailable,
   unmetAuthenticationRequirements,
 } from '../../errors/oauth-error.js';
 import { readCookie } from '../../http/cookies.js';
-import { simulatorPath } from '../../simulator-name.js';
+import { simulatorPath } from '../../config/simulator-name.js';
 import { TOO_MANY_PENDING_CODES, TOO_MANY_PENDING_SIGN_INS } from '../../state/pending-limits.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { buildRedirect, redirectWithError, sendServerError } from '../../http/respond.js';
-import { LIFETIMES, type SimulatorContext } from '../../simulator-context.js';
+import { LIFETIMES } from '../../state/lifetimes.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { UserSession } from '../../state/user-session.js';
 import { sendInteractiveForm } from '../interactive/send-interactive-form.js';
@@ -24,7 +25,7 @@ import {
   returnCodesRequested,
 } from './check-identity-outcome.js';
 import { authorizeScenario } from '../../scenarios/authorize-scenario.js';
-import { isIdentityVector } from './check-vtr.js';
+import { isIdentityVector } from '../../rules/check-vtr.js';
 
 export const SESSION_COOKIE = 'simulator_session';
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { invalidRequestRedirect } from '../../errors/oauth-error.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { redirectWithError, sendAuthorizeErrorPage } from '../../http/respond.js';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import {
   INVALID_REQUEST_PAGE,
   MISSING_PARAMETERS_PAGE,

@@ -1,6 +1,6 @@
 import { jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { systemClock, type Clock } from '../../clock.js';
-import type { SimulatorConfig } from '../../contract.js';
+import { systemClock, type Clock } from '../../state/clock.js';
+import type { SimulatorConfig } from '../../config/config-types.js';
 import {
   accessDenied,
   invalidRequestRedirect,
@@ -10,7 +10,7 @@ import {
 import { err, ok, type Result } from '../../errors/result.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { ClientKeyResolver } from '../../tokens/client-auth/client-key-resolver.js';
-import { CLIENT_ASSERTION_ALGS } from '../discovery/build-discovery-document.js';
+import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';
 import {
   pageFailure,
   pickLocale,
@@ -22,7 +22,7 @@ import { checkClaims, parseClaimsRequest, INVALID_CLAIMS } from './check-claims.
 import { checkPkce } from './check-pkce.js';
 import { parseRequestObjectMembers } from './parse-request-object-members.js';
 import { checkScopes } from './check-scopes.js';
-import { checkVtr, isIdentityVector, VTR_NOT_VALID, withRequested } from './check-vtr.js';
+import { checkVtr, isIdentityVector, VTR_NOT_VALID, withRequested } from '../../rules/check-vtr.js';
 import {
   MISSING_NONCE,
   MISSING_STATE,

@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../../contract.js';
+import type { ConfigIssue } from '../../config/config-types.js';
 
 /**
  * The 400 body of a refused POST /config: the public simulator's `errors` map (one entry per

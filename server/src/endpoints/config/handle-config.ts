@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { applyConfigPatch, parseConfigRequest } from '../../config/parse-config-request.js';
 import { checkResponsePlausibility } from '../../config/check-plausibility.js';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { sendJsonText, serialisedOnce } from '../../http/respond.js';
 import { buildDidDocument } from '../../keys/did-document.js';
 

@@ -1,15 +1,6 @@
 import { IDENTITY_CLAIMS } from '../../config/defaults.js';
-import type { SimulatorConfig } from '../../contract.js';
-
-export const CLIENT_ASSERTION_ALGS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-] as const;
+import type { SimulatorConfig } from '../../config/config-types.js';
+import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';
 
 /**
  * The discovery document, keys in the order the public simulator serves them. With a back-channel

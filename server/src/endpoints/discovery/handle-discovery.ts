@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { keySetCacheControl, type SimulatorContext } from '../../simulator-context.js';
+import { keySetCacheControl } from '../../keys/key-set-cache.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { sendJsonText, serialisedOnce } from '../../http/respond.js';
 import { buildDiscoveryDocument } from './build-discovery-document.js';
 

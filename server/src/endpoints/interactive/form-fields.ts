@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import type { ResponseField } from '../../config/field-rules.js';
 
 /** How a response field is edited: a text input, a true/false checkbox or a JSON textarea. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config/defaults.js';
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import { MAX_STRING } from '../../config/field-rules.js';
 import { CHECKBOXES_SHOWN, FORM_FIELDS } from './form-fields.js';
 import { MAX_JSON_DEPTH, parseFormSubmission, type FormIssue } from './parse-form-submission.js';

@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import {
   MAX_STRING,

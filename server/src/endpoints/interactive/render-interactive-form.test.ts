@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../config/defaults.js';
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import { FORM_FIELDS } from './form-fields.js';
 import { renderExpiredPage, renderInteractiveForm } from './render-interactive-form.js';

@@ -1,4 +1,4 @@
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import type { ResponseField } from '../../config/field-rules.js';
 import { escapeHtml } from '../../http/escape-html.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';

@@ -1,7 +1,7 @@
-import { VOCAB_URL } from '../../contract.js';
+import { VOCAB_URL } from '../../config/config-types.js';
 import type { ResponseField } from '../../config/field-rules.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
-import { isIdentityVector } from '../authorize/check-vtr.js';
+import { isIdentityVector } from '../../rules/check-vtr.js';
 
 const CLAIM_FIELDS: Record<string, ResponseField> = {
   [`${VOCAB_URL}/v1/coreIdentityJWT`]: 'coreIdentityVerifiableCredentials',

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ResponseConfiguration } from '../../contract.js';
+import type { ResponseConfiguration } from '../../config/config-types.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import { interactiveFormCsp } from './content-security-policy.js';
 import type { FormValues } from './form-fields.js';

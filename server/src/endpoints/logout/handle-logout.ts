@@ -3,7 +3,7 @@ import { compactVerify, decodeJwt, decodeProtectedHeader } from 'jose';
 import { readCookie } from '../../http/cookies.js';
 import { notesOf } from '../../http/exchange-notes.js';
 import { publishedIdTokenKeys } from '../../keys/key-store.js';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { sessionCookie } from '../authorize/complete-authorization.js';
 
 /** Where the user goes when the relying party names no (valid) post-logout redirect URI. */

@@ -8,7 +8,7 @@ import {
 import { notesOf } from '../../http/exchange-notes.js';
 import { sendServerError, sendTokenError } from '../../http/respond.js';
 import { tokenScenario, type TokenStage } from '../../scenarios/token-scenario.js';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { authenticateClientSecretPost } from '../../tokens/client-auth/client-secret-post.js';
 import { authenticatePrivateKeyJwt } from '../../tokens/client-auth/private-key-jwt.js';
 import { issueTokens } from '../../tokens/issue-tokens.js';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { VOCAB_URL } from '../../contract.js';
+import { VOCAB_URL } from '../../config/config-types.js';
 import {
   invalidRequestBearer,
   invalidScopeBearer,
@@ -8,7 +8,7 @@ import {
 import { notesOf } from '../../http/exchange-notes.js';
 import { sendBearerError, sendServerError } from '../../http/respond.js';
 import { userInfoScenario } from '../../scenarios/userinfo-scenario.js';
-import type { SimulatorContext } from '../../simulator-context.js';
+import type { SimulatorContext } from '../../simulator/simulator-context.js';
 import { levelRank } from '../authorize/check-identity-outcome.js';
 import { accessTokenKey } from '../../tokens/access-token-key.js';
 import { issueCoreIdentityJwt } from '../../tokens/issue-core-identity-jwt.js';

@@ -315,6 +315,7 @@ export async function driveJourney(
       (p) => p !== undefined && pageShowsName(p, text),
     );
     outcome.identityAccepted = shown;
+    if (settings.identityText !== undefined) outcome.identityTextGiven = true;
     const read = [
       journey.last.page ? `the page after the callback (${journey.last.page.type})` : undefined,
       asked.page ? `the signed-in page (${asked.page.type})` : undefined,

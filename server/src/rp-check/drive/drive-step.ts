@@ -1,4 +1,4 @@
-import type { SimulatorConfig } from '../../contract.js';
+import type { SimulatorConfig } from '../../config/config-types.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from '../rp-check-types.js';
 import { askOf } from '../step-ask.js';
 import { driveJourney, signOut, type DriveJourneyInput } from './drive-journey.js';

@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet } from 'jose';
-import type { ClientConfiguration } from '../../contract.js';
+import type { ClientConfiguration } from '../../config/config-types.js';
 import { normalisePem } from '../../config/field-rules.js';
 
 export type KeyGetter = ReturnType<typeof createRemoteJWKSet>;

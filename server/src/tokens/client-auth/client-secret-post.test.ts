@@ -6,7 +6,11 @@ import { argon2id } from '@noble/hashes/argon2.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { authenticateClientSecretPost } from './client-secret-post.js';
 import { createSecretVerifier } from './create-secret-verifier.js';
-import { ARGON2_LIMITS, parseArgon2idHash, type Argon2idHash } from './parse-argon2id-hash.js';
+import {
+  ARGON2_LIMITS,
+  parseArgon2idHash,
+  type Argon2idHash,
+} from '../../config/parse-argon2id-hash.js';
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64').replace(/=+$/, '');
 function phc(secret: string, { m = 256, t = 1, p = 1, dkLen = 32 } = {}) {

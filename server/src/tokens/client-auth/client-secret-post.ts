@@ -1,4 +1,4 @@
-import type { ClientConfiguration } from '../../contract.js';
+import type { ClientConfiguration } from '../../config/config-types.js';
 import {
   invalidClient,
   temporarilyUnavailableJson,
@@ -6,7 +6,7 @@ import {
 } from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import type { SecretVerifier } from './create-secret-verifier.js';
-import { parseArgon2idHash } from './parse-argon2id-hash.js';
+import { parseArgon2idHash } from '../../config/parse-argon2id-hash.js';
 
 /**
  * Authenticates the client by client_id and client_secret in the form body. The Argon2id hash

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { argon2idAsync } from '@noble/hashes/argon2.js';
 import type { Argon2idReply } from './argon2id-worker.js';
 import { argon2idWorkerEntry, type WorkerEntry } from './argon2id-worker-entry.js';
-import type { Argon2idHash } from './parse-argon2id-hash.js';
+import type { Argon2idHash } from '../../config/parse-argon2id-hash.js';
 
 /** What a secret check found: the secret matches, or not, or the queue was full (retry later). */
 export type SecretCheck = 'match' | 'mismatch' | 'busy';

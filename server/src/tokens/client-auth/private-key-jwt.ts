@@ -1,6 +1,6 @@
 import { compactVerify, errors as joseErrors } from 'jose';
-import { epochSeconds, type Clock } from '../../clock.js';
-import type { SimulatorConfig } from '../../contract.js';
+import { epochSeconds, type Clock } from '../../state/clock.js';
+import type { SimulatorConfig } from '../../config/config-types.js';
 import {
   invalidClient,
   invalidRequest,
@@ -8,7 +8,7 @@ import {
   type OAuthError,
 } from '../../errors/oauth-error.js';
 import { err, ok, type Result } from '../../errors/result.js';
-import { CLIENT_ASSERTION_ALGS } from '../../endpoints/discovery/build-discovery-document.js';
+import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';
 import { acceptedAssertionAudiences } from '../../rules/provider-rules.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
 import { parseClientAssertion } from './parse-client-assertion.js';

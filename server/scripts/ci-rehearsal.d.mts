@@ -1,0 +1,7 @@
+export declare function parseArgs(argv: readonly string[]): {
+  until: string | undefined;
+  job: string | undefined;
+  keep: boolean;
+  list: boolean;
+  workflow: string;
+};
