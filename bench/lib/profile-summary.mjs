@@ -89,7 +89,10 @@ export function componentOf({ url, functionName: name }) {
   const own = /dist\/server\/src\/(.+)\.js$/.exec(url)?.[1];
   if (own === undefined) return 'other (V8, Node)';
   if (/(?:^|\/)(?:event-stream|mask-exchange)$/.test(own)) return 'event stream';
-  if (/(?:^|\/)(?:log|analysis)\//.test(own) || /(?:^|\/)new-id$/.test(own))
+  if (
+    /(?:^|\/)(?:log|analysis)\//.test(own) ||
+    /(?:^|\/)(?:exchange-recorder|exchange-notes|new-id)$/.test(own)
+  )
     return 'request log and analysis';
   if (/(?:^|\/)state\//.test(own) || /used-assertion-ids$/.test(own)) return 'stores';
   if (/(?:^|\/)keys\//.test(own) || /(?:sign-jwt|at-hash|access-token-key)$/.test(own))
