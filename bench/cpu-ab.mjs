@@ -143,18 +143,33 @@ async function main() {
     for (const c of Object.values(contestants)) await c.server.stop('SIGTERM');
   }
   const floorMs = median(results.floor.map((r) => r.cpuMsPerFlow));
-  const rows = [['phase', 'CPU ms/flow (median)', '× floor', 'this ÷ base', 'flows/s (median)']];
+  const rows = [
+    [
+      'phase',
+      'CPU ms/flow (median)',
+      '× floor',
+      'this ÷ base',
+      'paired ÷ (median)',
+      'flows/s (median)',
+    ],
+  ];
   const out = { options: opts, floorMs, phases: {} };
   for (const [key, runs] of Object.entries(results)) {
     const ms = median(runs.map((r) => r.cpuMsPerFlow));
     const other = key.startsWith('this ') ? results[key.replace(/^this /, 'base ')] : undefined;
     const vsBase = other ? round(ms / median(other.map((r) => r.cpuMsPerFlow)), 2) : '';
+    // Each round's two builds ran one after the other: the ratio within a round is the least
+    // disturbed by the machine's load, which drifts from round to round.
+    const paired = other
+      ? round(median(runs.map((r, i) => r.cpuMsPerFlow / other[i].cpuMsPerFlow)), 2)
+      : '';
     out.phases[key] = { runs, medianCpuMsPerFlow: ms };
     rows.push([
       key,
       round(ms),
       round(ms / floorMs, 2),
       vsBase,
+      paired,
       median(runs.map((r) => r.flowsPerSecond)),
     ]);
   }
