@@ -34,8 +34,12 @@ type KeptBytes = { json: boolean; size: number } & (
   { text: string } | { text?: undefined; bytes: Buffer; deflated: boolean }
 );
 
-/** What is kept for each object given a stored body, and whether it reads as JSON. */
-const storedBytes = new WeakMap<object, KeptBytes>();
+/**
+ * What is kept for an object given a stored body: a property of its own under this symbol, not
+ * enumerable, so JSON and copies see only `body` (a copy's body is the value it read).
+ */
+const KEPT = Symbol('keptBody');
+type Holder = { [KEPT]?: KeptBytes };
 
 /**
  * A body cut to the capture limit; `truncated` says whether anything was cut. The cut text may
@@ -93,33 +97,40 @@ function keptText(kept: KeptBytes): string {
  * reads like a plain value; assigning to it replaces it with that value.
  */
 export function storeBody<T extends object>(target: T, text: string, json: boolean): T {
-  const kept = keptBytes(text, json);
-  storedBytes.set(target, kept);
-  Object.defineProperty(target, 'body', {
-    enumerable: true,
+  Object.defineProperty(target, KEPT, {
+    value: keptBytes(text, json),
     configurable: true,
-    get(): unknown {
-      return readBody(keptText(kept), json);
-    },
-    set(value: unknown) {
-      storedBytes.delete(target);
-      Object.defineProperty(target, 'body', {
-        value,
-        enumerable: true,
-        configurable: true,
-        writable: true,
-      });
-    },
+    writable: true,
   });
+  // The same accessor functions for every stored body: objects given one keep a shape V8 shares.
+  Object.defineProperty(target, 'body', STORED_BODY);
   return target;
 }
+
+const STORED_BODY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Holder): unknown {
+    const kept = this[KEPT];
+    return kept === undefined ? undefined : readBody(keptText(kept), kept.json);
+  },
+  set(this: Holder, value: unknown) {
+    this[KEPT] = undefined;
+    Object.defineProperty(this, 'body', {
+      value,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+  },
+};
 
 /**
  * The text of a body stored here, unparsed, and whether it reads as JSON; undefined when the
  * holder's body was not stored by storeBody (or was replaced since).
  */
 export function storedBodyText(holder: object): { text: string; json: boolean } | undefined {
-  const kept = storedBytes.get(holder);
+  const kept = (holder as Holder)[KEPT];
   return kept && { text: keptText(kept), json: kept.json };
 }
 
@@ -128,7 +139,7 @@ export function storedBodyText(holder: object): { text: string; json: boolean } 
  * it is kept so), otherwise the length of its JSON. Never parses a stored body.
  */
 export function bodyBytes(holder: { body?: unknown }): number {
-  const stored = storedBytes.get(holder);
+  const stored = (holder as Holder)[KEPT];
   if (stored !== undefined) return stored.size;
   const body = holder.body;
   if (body === undefined) return 0;
