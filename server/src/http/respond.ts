@@ -9,17 +9,44 @@ function noteError(res: Response, error: OAuthError): void {
   if (error.cause) notes.fault = error.cause;
 }
 
+/**
+ * Redirect URIs as the URL parser writes them (href), with whether they carry neither a query nor
+ * a fragment. Only registered URIs reach buildRedirect, so the cache stays small; it is emptied
+ * should it ever fill.
+ */
+const parsedRedirects = new Map<string, { href: string; bare: boolean }>();
+const MAX_PARSED_REDIRECTS = 256;
+
+function parseRedirect(redirectUri: string): { href: string; bare: boolean } {
+  let parsed = parsedRedirects.get(redirectUri);
+  if (parsed === undefined) {
+    const { href } = new URL(redirectUri);
+    parsed = { href, bare: !href.includes('?') && !href.includes('#') };
+    if (parsedRedirects.size >= MAX_PARSED_REDIRECTS) parsedRedirects.clear();
+    parsedRedirects.set(redirectUri, parsed);
+  }
+  return parsed;
+}
+
 /** Builds the redirect back to the relying party, in the query or in the fragment. */
 export function buildRedirect(
   redirectUri: string,
   params: Record<string, string | undefined>,
   mode: 'query' | 'fragment',
 ): string {
-  const url = new URL(redirectUri);
+  const { href, bare } = parseRedirect(redirectUri);
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.append(k, v);
+  for (const k in params) {
+    const v = params[k];
+    if (v !== undefined) search.append(k, v);
+  }
+  const added = search.toString();
+  // Without a query or a fragment to merge with, the URL parser would only append the parameters
+  // (their form encoding needs no further escaping in a query or a fragment).
+  if (bare) return added === '' ? href : `${href}${mode === 'fragment' ? '#' : '?'}${added}`;
+  const url = new URL(href);
   if (mode === 'fragment') {
-    url.hash = search.toString();
+    url.hash = added;
   } else {
     for (const [k, v] of search) url.searchParams.append(k, v);
   }
