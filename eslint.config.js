@@ -120,6 +120,11 @@ export default tseslint.config(
       'electron/dialogs.ts',
       'electron/ipc.ts',
       'electron/preload.cts',
+      'electron/window-lifecycle.ts',
+      'electron/update-dialog.ts',
+      'electron/crash-restart.ts',
+      'electron/smoke-run.ts',
+      'electron/desktop-shell.ts',
     ],
     rules: {
       'no-restricted-imports': [

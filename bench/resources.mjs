@@ -24,6 +24,11 @@
  *    past 256 the simulator closes them at once, prints one line, and another address (127.0.0.2)
  *    is still served.
  *
+ * 6. interactive-codes: in interactive mode, 1,500 sign-ins each submit an 81 KB JSON form
+ *    (postalAddressDetails) and leave their code unredeemed. Each waiting code keeps the data it
+ *    stands for: the stores' shared byte budget must bound what they hold (refusing past it with
+ *    temporarily_unavailable), RSS must stay under 150 MB above the start.
+ *
  * Reported: resident memory (RSS) before and the largest during each scenario, the largest
  * event-loop delay, and the outcomes. Targets: RSS growth under 100 MB with 30 stalled readers
  * after a full log, and with a million remembered assertions; event-loop delay under 50 ms.
@@ -473,6 +478,77 @@ function millionAssertions() {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
+const INTERACTIVE_SIGN_INS = 1500;
+const INTERACTIVE_HEADROOM_MB = 150;
+
+/** One interactive sign-in: the form's interaction id, then the submitted form's answer. */
+async function interactiveSignIn(base, form) {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    scope: 'openid',
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    state: randomBytes(6).toString('hex'),
+    nonce: 'n',
+  });
+  const page = await send(base, { path: `/authorize?${query}` });
+  const id = /name="interactionId" value="([^"]+)"/.exec(page.body.toString())?.[1];
+  if (!id) return page.headers.location ? 'refused at authorize' : `no form (${page.status})`;
+  const body = JSON.stringify({ interactionId: id, ...form });
+  const res = await send(base, {
+    method: 'POST',
+    path: '/form-submit',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    body,
+  });
+  const location = new URL(res.headers.location ?? 'http://x/?error=none');
+  return location.searchParams.get('code')
+    ? 'code'
+    : (location.searchParams.get('error') ?? `status ${res.status}`);
+}
+
+async function interactiveCodes() {
+  const { sim, probePort } = await startSimulator();
+  try {
+    await postConfig(sim.base, { interactiveMode: true });
+    // An 81 KB form: 100 postal addresses (the most the field takes), each with a long street.
+    const street = 'Downing Street '.repeat(45);
+    const postalAddressDetails = Array.from({ length: 100 }, (_, i) => ({
+      addressLocality: 'London',
+      buildingNumber: String(i),
+      postalCode: 'SW1A 2AA',
+      streetName: street,
+      validFrom: '2000-01-01',
+    }));
+    const form = { postalAddressDetails: JSON.stringify(postalAddressDetails) };
+    const formBytes = Buffer.byteLength(JSON.stringify(form));
+    const before = processUsage(sim.child.pid).rssBytes;
+    await loopDelay(probePort);
+    const stopRss = rssSampler(sim.child.pid);
+    const outcomes = {};
+    const t0 = performance.now();
+    await pool(INTERACTIVE_SIGN_INS, async () => {
+      const outcome = await interactiveSignIn(sim.base, form);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const delay = await loopDelay(probePort);
+    const maxRss = stopRss();
+    return {
+      signIns: INTERACTIVE_SIGN_INS,
+      formBytes,
+      outcomes,
+      seconds: Math.round(seconds * 10) / 10,
+      loopDelayMaxMs: Math.round(delay.maxMs * 10) / 10,
+      rssBeforeMiB: toMiB(before),
+      rssMaxMiB: toMiB(maxRss),
+      rssGrowthMiB: toMiB(maxRss - before),
+    };
+  } finally {
+    await sim.stop();
+  }
+}
+
 await ensureBuilt();
 // The event-loop delay includes time the process waits for a CPU: on a machine with more
 // runnable threads than cores it measures the machine as much as the simulator.
@@ -494,6 +570,8 @@ const logNoise = only.includes('log-memory-noise') ? await logMemory('noise') : 
 if (logNoise) console.log('log memory, bodies that do not compress:', logNoise);
 const cap = only.includes('connection-cap') ? await connectionCap() : undefined;
 if (cap) console.log('connection cap:', cap);
+const interactive = only.includes('interactive-codes') ? await interactiveCodes() : undefined;
+if (interactive) console.log('interactive codes:', interactive);
 
 const misses = [];
 if (readers && readers.rssGrowthMiB >= TARGETS.rssGrowthMiB)
@@ -518,6 +596,10 @@ if (cap && (cap.held > CAP_PER_ADDRESS || !/^HTTP\/1\.1 200/.test(cap.otherAddre
   misses.push(
     `one address held ${cap.held} connections, or locked another out (${cap.otherAddress})`,
   );
+if (interactive && interactive.rssGrowthMiB >= INTERACTIVE_HEADROOM_MB)
+  misses.push(
+    `RSS grew ${interactive.rssGrowthMiB} MiB with ${INTERACTIVE_SIGN_INS} interactive codes waiting`,
+  );
 if (flood && !flood.pendingCodeRedeemed)
   misses.push('the pending code did not redeem after the flood');
 for (const m of misses) console.log(`target missed: ${m}`);
@@ -539,6 +621,7 @@ writeFileSync(
       logMemory: logMem,
       logMemoryNoise: logNoise,
       connectionCap: cap,
+      interactiveCodes: interactive,
       misses,
     },
     null,

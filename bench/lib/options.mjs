@@ -163,6 +163,7 @@ export const RESOURCE_SCENARIOS = [
   'log-memory',
   'log-memory-noise',
   'connection-cap',
+  'interactive-codes',
 ];
 
 export const RESOURCES_USAGE = `Usage: node bench/resources.mjs [options]

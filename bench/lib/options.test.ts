@@ -133,7 +133,7 @@ describe('resource benchmark options', () => {
     }
     const wrong = parseResourcesOptions(['--only', 'million']);
     expect(!wrong.ok && wrong.message).toBe(
-      '--only takes some of stalled-readers, floods, million-assertions, log-memory, log-memory-noise, connection-cap (comma-separated), got "million"',
+      '--only takes some of stalled-readers, floods, million-assertions, log-memory, log-memory-noise, connection-cap, interactive-codes (comma-separated), got "million"',
     );
   });
 });

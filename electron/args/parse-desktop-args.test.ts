@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../server/src/cli.js';
+import { parseArgs } from '../../server/src/cli-args.js';
 import { parseDesktopArgs } from './parse-desktop-args.js';
 
 describe('parseDesktopArgs', () => {

@@ -1,6 +1,8 @@
 import {
-  parsePort,
+  PORT_RULE,
   readBackchannelUrl,
+  readPortFlag,
+  splitFlag,
   readMaxSimulators,
   type MultiSimulatorOptions,
 } from '../../server/src/index.js';
@@ -48,16 +50,14 @@ const isValueFlag = (flag: string): flag is ValueFlag =>
 export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
   const out: DesktopArgs = { issues: [], errors: [] };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const { flag, inline } = splitFlag(argv[i] ?? '');
     if (flag === '--smoke-test') {
-      if (eq > 0) out.issues.push(`--smoke-test takes no value (got "${arg.slice(eq + 1)}").`);
+      if (inline !== undefined) out.issues.push(`--smoke-test takes no value (got "${inline}").`);
       else out.smokeTest = true;
       continue;
     }
     if (!isValueFlag(flag)) continue;
-    const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+    const value = inline ?? argv[++i];
     if (flag === '--max-simulators') {
       const n = readMaxSimulators(value, flag);
       if (n.ok) out.maxSimulators = n.value;
@@ -67,10 +67,10 @@ export function parseDesktopArgs(argv: readonly string[]): DesktopArgs {
       if (url.ok) out.backchannelUrl = url.value;
       else out.errors.push(url.error);
     } else if (flag === '--port') {
-      const port = value === undefined ? null : parsePort(value);
+      const port = readPortFlag(value);
       if (port === null)
         out.issues.push(
-          `--port needs a whole number from 0 to 65535 (got "${value ?? ''}"); the saved port is used.`,
+          `--port needs ${PORT_RULE} (got "${value ?? ''}"); the saved port is used.`,
         );
       else out.port = port;
     } else if (flag === '--host') {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { zoneIdOf } from '../../server/src/index.js';
 import { err, ok, type Result } from '../result.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -42,10 +43,11 @@ export function parseHost(value: unknown): Result<string, AddressIssue> {
     const trimmed = value.trim();
     const unbracketed = /^\[.*\]$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
     const lower = unbracketed.toLowerCase();
-    if (lower.includes('%'))
+    const zone = zoneIdOf(lower);
+    if (zone !== undefined)
       return err({
         code: 'HOST_INVALID',
-        message: `${describe(value)} cannot be used: an IPv6 zone id ("${lower.slice(lower.indexOf('%'))}") is not needed; use ::1 or 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).`,
+        message: `${describe(value)} cannot be used: an IPv6 zone id ("${zone}") is not needed; use ::1 or 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface).`,
       });
     if (lower === 'localhost') return ok('localhost');
     if (isIP(lower) !== 0 && isLoopbackOrWildcard(lower)) return ok(lower);

@@ -1,13 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useChromium } from '../test/chromium.js';
+import { CHROMIUM_PATH, requires } from '../../server/test/helpers/requirements.js';
 import { buildStartErrorPage } from '../pages/start-error-page.js';
 import { bannerChoice, RESTART_BANNER_ID, restartBannerScript } from './restart-banner.js';
+
+const needs = requires('chromium');
 
 // The restart banner in a real Chromium, on a page under the simulator UI's own
 // Content-Security-Policy and on the start-error page's stricter one: it shows the texts as text
 // and the script's promise answers the button pressed.
-const browser = useChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+const browser = useChromium(CHROMIUM_PATH, needs.skip);
 
 const UI_CSP =
   "default-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
@@ -35,7 +38,7 @@ async function open(
   return { tab, cspErrors, close: () => context.close() };
 }
 
-describe('restart banner in Chromium', () => {
+describe.skipIf(needs.skip)('restart banner in Chromium', () => {
   it.each([
     ['the UI', uiPage],
     ['the start-error page', strictPage],

@@ -2,6 +2,7 @@ import {
   createSimulator,
   defaultConfig,
   generateKeyMaterial,
+  loadOrCreateKeys,
   startSimulator,
   UI_PREFIX,
   type HostFailure,
@@ -76,7 +77,15 @@ function followConfig(config: SimulatorConfig, fromPort: number, toPort: number)
 
 /** Runs the provider for a desktop host: listen, move to another port, stop. */
 export function createProviderHost(options: ProviderHostOptions): ProviderHost {
-  const keys = Promise.resolve(options.keys ?? generateKeyMaterial());
+  // Kept in the data folder: a restarted app signs with the keys relying parties cached.
+  const keys = Promise.resolve(
+    options.keys ??
+      (options.dataDir !== undefined
+        ? loadOrCreateKeys(options.dataDir, undefined, (m) =>
+            console.warn(`identity-simulator: ${m}`),
+          )
+        : generateKeyMaterial()),
+  );
   keys.catch(() => undefined);
   const build = (config: SimulatorConfig): Simulator => {
     const built = createSimulator({

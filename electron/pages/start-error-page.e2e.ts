@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useChromium } from '../test/chromium.js';
+import { CHROMIUM_PATH, requires } from '../../server/test/helpers/requirements.js';
 import { buildStartErrorPage } from './start-error-page.js';
+
+const needs = requires('chromium');
 
 // The start-error page in a real Chromium, with a stand-in bridge: its script must run under its
 // own Content-Security-Policy and call setPort with the chosen port.
-const browser = useChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+const browser = useChromium(CHROMIUM_PATH, needs.skip);
 
 const page = buildStartErrorPage({
   title: 'The port is already in use',
@@ -14,7 +17,7 @@ const page = buildStartErrorPage({
   suggestedPort: 3001,
 });
 
-describe('start-error page in Chromium', () => {
+describe.skipIf(needs.skip)('start-error page in Chromium', () => {
   it('asks the bridge for the chosen port and shows a refusal', async () => {
     const context = await browser().newContext();
     const tab = await context.newPage();

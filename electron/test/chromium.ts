@@ -3,16 +3,18 @@ import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A headless Chromium at `executablePath` for the suite, launched before its tests and closed
- * after them; call at the top of a test file and use the returned getter.
+ * after them; call at the top of a test file and use the returned getter. With `skip` (the file's
+ * `requires('chromium')` gate) nothing is launched: the file's suites are skipped.
  */
-export function useChromium(executablePath: string): () => Browser {
+export function useChromium(executablePath: string, skip = false): () => Browser {
   let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  if (!skip)
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
     });
-  });
   afterAll(async () => {
     await browser?.close();
   });

@@ -51,6 +51,9 @@ const HOST_CA = '/etc/ssl/certs/ca-certificates.crt';
 const CONTAINER_CA = '/etc/ssl/host-ca-certificates.crt';
 const HOME = '/home/runner';
 
+/** Containers to remove if the rehearsal is interrupted (Ctrl-C, kill). */
+const containers = new Set();
+
 /** Reads the command line; throws on anything it does not know. */
 export function parseArgs(argv) {
   const options = {
@@ -155,6 +158,7 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
   console.log(`[rehearsal] workspace: a fresh clone of ${head.slice(0, 12)}`);
 
   const container = `ci-rehearsal-${process.pid}-${id}`.replace(/[^\w.-]/g, '-');
+  if (!options.keep) containers.add(container);
   const machineEnv = {
     NODE_EXTRA_CA_CERTS: CONTAINER_CA,
     SSL_CERT_FILE: CONTAINER_CA,
@@ -268,8 +272,13 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
         throw new PlanError(`step "${title}": if: ${error.message}`);
       }
       if (!runs) {
-        console.log(`\n[rehearsal] ─ ${title}: skipped (if: ${step.if ?? 'success()'})`);
-        record('skipped', `if: ${step.if ?? 'success()'}`);
+        // Say whether the condition itself was false or an earlier failure stopped the step.
+        const why =
+          context.status !== 'success' && shouldRun(step.if, { ...context, status: 'success' })
+            ? 'an earlier step failed'
+            : `if: ${step.if ?? 'success()'}`;
+        console.log(`\n[rehearsal] ─ ${title}: skipped (${why})`);
+        record('skipped', why);
         continue;
       }
       const cannot = notRehearsable(step);
@@ -459,6 +468,13 @@ async function main() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      for (const container of containers)
+        spawnSync(PODMAN[0], [...PODMAN.slice(1), 'rm', '--force', container], { stdio: 'ignore' });
+      console.error(`[rehearsal] interrupted (${signal})`);
+      process.exit(130);
+    });
   main().then(
     (code) => process.exit(code),
     (error) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, USAGE } from './cli.js';
+import { parseArgs, USAGE } from './cli-args.js';
 
 describe('parseArgs: --log-bytes', () => {
   it('takes bytes or a size in k, m or g (binary units)', () => {

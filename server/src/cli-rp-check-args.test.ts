@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, USAGE } from './cli.js';
+import { parseArgs, USAGE } from './cli-args.js';
 
 describe('parseArgs: the relying-party check', () => {
   it('--rp-check takes an optional plan', () => {
@@ -78,6 +78,8 @@ describe('parseArgs: the relying-party check', () => {
         'http://localhost:8080/logout',
         '--drive-identity-text',
         'PATEL',
+        '--drive-reauthenticate',
+        'http://localhost:8080/reauthenticate',
       ]),
     ).toMatchObject({
       ok: true,
@@ -90,6 +92,7 @@ describe('parseArgs: the relying-party check', () => {
           signedInText: 'Your account',
           signOut: 'http://localhost:8080/logout',
           identityText: 'PATEL',
+          reauthenticate: 'http://localhost:8080/reauthenticate',
         },
       },
     });
@@ -100,6 +103,32 @@ describe('parseArgs: the relying-party check', () => {
         ok: false,
         message: expect.stringMatching(/^--drive-sign-in must be/),
       });
+    for (const bad of [
+      [],
+      [''],
+      ['/reauth'],
+      ['javascript:alert(1)'],
+      ['http://u:p@x/'],
+      ['--port'],
+    ])
+      expect(
+        parseArgs([
+          '--rp-check',
+          '--drive-sign-in',
+          'http://x/l',
+          '--drive-signed-in',
+          'http://x/me',
+          '--drive-reauthenticate',
+          ...bad,
+        ]),
+      ).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^--drive-reauthenticate (must|needs)/),
+      });
+    expect(parseArgs(['--drive-reauthenticate', 'http://x/reauth'])).toEqual({
+      ok: false,
+      message: '--drive-reauthenticate needs --rp-check',
+    });
     expect(parseArgs(['--rp-check', '--drive-signed-in-text', ''])).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^--drive-signed-in-text must be a non-empty string/),

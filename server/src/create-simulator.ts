@@ -4,10 +4,12 @@ import { systemClock, type Clock } from './state/clock.js';
 import { ConfigStore } from './config/config-store.js';
 import { defaultConfig } from './config/defaults.js';
 import { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
+import { loadOrCreateKeys } from './simulator/persisted-keys.js';
 import { ExpiringStore } from './state/expiring-store.js';
 import { createClientKeyResolver } from './tokens/client-auth/client-key-resolver.js';
 import { SimulatorEvents } from './simulator/simulator-events.js';
 import { STORE_LIMITS } from './state/lifetimes.js';
+import { ByteBudget, STORE_BYTES } from './state/store-budget.js';
 import type { SimulatorContext } from './simulator/simulator-context.js';
 import { buildApp } from './build-app.js';
 import type { AdminAccessSettings } from './http/admin-access.js';
@@ -35,10 +37,20 @@ export interface SimulatorOptions {
   logCapacity?: number;
   /** About how many bytes the request log may hold (default 64 MiB). */
   logBytes?: number;
+  /**
+   * About how many bytes (of JSON text) waiting codes, interactive sign-ins, sessions and
+   * access-token records may hold, all simulators together (default STORE_BYTES, 32 MiB).
+   */
+  storeBytes?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
   uiDir?: string;
-  /** Folder where personas and scenarios are saved, one JSON file each. */
+  /**
+   * Folder where personas and scenarios are saved, one JSON file each, and the signing keys
+   * (keys/), reused at the next start.
+   */
   dataDir?: string;
+  /** Told of a problem that does not stop the simulator (a key file replaced); stderr in the CLI. */
+  warn?: (message: string) => void;
   /** The scenario the starting configuration came from (headless --scenario). */
   startupPreset?: StartupPreset;
   /**
@@ -67,6 +79,8 @@ export interface Simulator {
   rpCheck: { run: RpCheckRun; plans: PlanStore };
   /** The named simulators served under /sim/<name>/. */
   simulators: SimulatorRegistry;
+  /** The byte budget the stores of every simulator of the process share. */
+  storeBudget: ByteBudget;
   /** Resolves when the signing keys are ready. Requests needing keys wait for it anyway. */
   ready: Promise<void>;
   /** Stops timers and closes event streams. */
@@ -90,8 +104,13 @@ interface SharedParts {
    * never a simulatorUrl POST /config set, at the root or at a named simulator.
    */
   access: AdminAccessSettings;
+  /** The byte budget every simulator's stores share (see ByteBudget). */
+  storeBudget: ByteBudget;
   version: string;
   startupPreset: StartupPreset | undefined;
+  /** Where the signing keys are kept (none: new keys at every start). */
+  dataDir: string | undefined;
+  warn: (message: string) => void;
 }
 
 /** One simulator's own state and app: the root one, or one named simulator. */
@@ -124,7 +143,10 @@ function createParts(
   let keysPromise = own.keys;
   const keys = (): Promise<KeyMaterial> => {
     if (!keysPromise) {
-      keysPromise = generateKeyMaterial();
+      keysPromise =
+        shared.dataDir === undefined
+          ? generateKeyMaterial()
+          : loadOrCreateKeys(shared.dataDir, own.named?.name, shared.warn);
       // Avoid an unhandled rejection before a request awaits it.
       keysPromise.catch(() => undefined);
     }
@@ -135,11 +157,11 @@ function createParts(
     config,
     keys,
     clock,
-    codes: new ExpiringStore(clock, STORE_LIMITS.codes),
+    codes: new ExpiringStore(clock, STORE_LIMITS.codes, shared.storeBudget),
     usedAssertionIds: new UsedAssertionIds(),
-    accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens),
-    sessions: new ExpiringStore(clock, STORE_LIMITS.sessions),
-    interactions: new ExpiringStore(clock, STORE_LIMITS.interactions),
+    accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens, shared.storeBudget),
+    sessions: new ExpiringStore(clock, STORE_LIMITS.sessions, shared.storeBudget, 'keep'),
+    interactions: new ExpiringStore(clock, STORE_LIMITS.interactions, shared.storeBudget),
     clientKeys: createClientKeyResolver(),
     presets: shared.presets,
     secretVerifier: shared.secretVerifier,
@@ -194,6 +216,11 @@ function createParts(
       rpCheck.run.close();
       for (const fn of closers.splice(0)) fn();
       events.removeAllListeners();
+      // What it held goes back to the budget every simulator shares.
+      context.codes.clear();
+      context.accessTokens.clear();
+      context.sessions.clear();
+      context.interactions.clear();
     },
   };
 }
@@ -208,6 +235,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     plans: new PlanStore(options.dataDir),
     secretVerifier: createSecretVerifier(),
     adminToken: options.adminToken,
+    storeBudget: new ByteBudget(options.storeBytes ?? STORE_BYTES),
     access: {
       adminToken: options.adminToken,
       startupUrl: () => root.context.config.startupSimulatorUrl(),
@@ -215,6 +243,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     version: options.version ?? '0.0.0',
     startupPreset: options.startupPreset,
+    dataDir: options.dataDir,
+    warn: options.warn ?? (() => undefined),
   };
   // Named simulators start from the root's starting configuration (rebased when the host learns
   // its port) under their own path, with keys and state of their own.
@@ -254,6 +284,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     context: root.context,
     rpCheck: root.rpCheck,
     simulators: registry,
+    storeBudget: shared.storeBudget,
     get ready() {
       return root.keys().then(() => undefined);
     },

@@ -16,9 +16,11 @@ export {
   type EnvSettings,
 } from './config/from-env.js';
 export { defaultConfig, DEFAULT_PORT } from './config/defaults.js';
+export { splitFlag, readPortFlag, PORT_RULE, zoneIdOf } from './config/command-line-flags.js';
 export { parseConfigRequest, applyConfigPatch } from './config/parse-config-request.js';
 export { ConfigStore } from './config/config-store.js';
 export { generateKeyMaterial, type KeyMaterial } from './keys/key-store.js';
+export { loadOrCreateKeys } from './simulator/persisted-keys.js';
 export { UI_PREFIX, ADMIN_PREFIX } from './http/prefixes.js';
 export {
   readBackchannelUrl,

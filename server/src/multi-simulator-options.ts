@@ -23,9 +23,28 @@ export function parseMaxSimulators(raw: string | undefined): number | string {
     : `needs a whole number from 0 to ${MAX_SIMULATORS_LIMIT}, got ${JSON.stringify(raw ?? '')}`;
 }
 
-/** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) URL without query or fragment. */
+/**
+ * The path a back-channel URL may have: none. The back channel reaches the same endpoints at
+ * another origin (/token, /userinfo, the key set, named simulators under /sim/<name>/); the
+ * simulator serves nothing under another path, so discovery must not advertise one.
+ */
+const BACKCHANNEL_PATH_RULE =
+  'must be an origin (scheme, host and port) without a path: token, userinfo and the key set keep their own paths (/token, /sim/<name>/token) at that origin';
+
+function pathOf(raw: string): string {
+  try {
+    return new URL(raw).pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/** Reads --backchannel-url (or BACKCHANNEL_URL): an http(s) origin without path, query or fragment. */
 export function parseBackchannelUrl(raw: string | undefined): { url: string } | string {
-  const problem = raw === undefined || raw === '' ? 'must be an absolute URL' : simulatorUrl(raw);
+  const problem =
+    raw === undefined || raw === ''
+      ? 'must be an absolute URL'
+      : (simulatorUrl(raw) ?? (pathOf(raw) === '/' ? undefined : BACKCHANNEL_PATH_RULE));
   return problem
     ? `${problem}, got ${JSON.stringify(raw ?? '')}`
     : { url: trimTrailingSlash(raw as string) };

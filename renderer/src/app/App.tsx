@@ -82,13 +82,18 @@ export function App({
           <span className="brand-name">Identity Simulator</span>
         </div>
         <ScreenTabs />
-        <SimulatorSwitcher
-          client={simulators}
-          presence={presence}
-          chosen={readChosenSimulator(window.location.search)}
-          navigate={(href) => window.location.assign(href)}
-        />
-        <ActivePresetChip />
+        {/* What the window acts on and what is in force: a box of its own width, so however
+            long a scenario's name is, the tabs keep their places (a narrow window puts it on a
+            second line, where the name has the window's width). */}
+        <div className="header-context" data-testid="header-context">
+          <SimulatorSwitcher
+            client={simulators}
+            presence={presence}
+            chosen={readChosenSimulator(window.location.search)}
+            navigate={(href) => window.location.assign(href)}
+          />
+          <ActivePresetChip />
+        </div>
         <button
           type="button"
           className="icon-btn header-btn"

@@ -6,25 +6,57 @@ import type { Screen } from '../store/ui-slice.js';
 import { fitTabs } from './fit-tabs.js';
 import { SCREEN_LIST, type ScreenEntry } from './screen-list.js';
 
+/**
+ * A tab's badge. Its place is kept when there is nothing to show (and it has one width whatever
+ * the count), so a count appearing or growing never moves the tabs.
+ */
 function NavBadge({ screen }: { screen: Screen }) {
   const scenarios = useAppStore(selectors.activeSwitchCount);
   const exchanges = useAppStore(selectors.exchangeCount);
   const dirty = useAppStore(selectors.isDraftDirty);
-  if (screen === 'scenarios' && scenarios > 0)
-    return <span className="nav-badge warn">{scenarios}</span>;
-  if (screen === 'log' && exchanges > 0)
-    return <span className="nav-badge">{exchanges > 9999 ? '10k' : exchanges}</span>;
-  if (screen === 'config' && dirty)
-    return <span className="nav-dot" title="Unapplied changes" aria-label="unapplied changes" />;
+  if (screen === 'scenarios')
+    return scenarios > 0 ? (
+      <span className="nav-badge warn">{scenarios > 99 ? '99+' : scenarios}</span>
+    ) : (
+      <span className="nav-badge is-empty" aria-hidden="true" />
+    );
+  if (screen === 'log')
+    return exchanges > 0 ? (
+      <span className="nav-badge">{exchanges > 9999 ? '10k' : exchanges}</span>
+    ) : (
+      <span className="nav-badge is-empty" aria-hidden="true" />
+    );
+  if (screen === 'config')
+    return dirty ? (
+      <span className="nav-dot" title="Unapplied changes" aria-label="unapplied changes" />
+    ) : (
+      <span className="nav-dot is-empty" aria-hidden="true" />
+    );
   return null;
 }
 
-function TabContent({ entry, label }: { entry: ScreenEntry; label: string }) {
+/** The widest badge a tab can carry: the tabs are measured with it, so a count never moves them. */
+function WidestBadge({ screen }: { screen: Screen }) {
+  if (screen === 'scenarios') return <span className="nav-badge warn">99</span>;
+  if (screen === 'log') return <span className="nav-badge">10k</span>;
+  if (screen === 'config') return <span className="nav-dot" />;
+  return null;
+}
+
+function TabContent({
+  entry,
+  label,
+  measure = false,
+}: {
+  entry: ScreenEntry;
+  label: string;
+  measure?: boolean;
+}) {
   return (
     <>
       <Icon name={entry.icon} size={14} />
       <span className="nav-label">{label}</span>
-      <NavBadge screen={entry.screen} />
+      {measure ? <WidestBadge screen={entry.screen} /> : <NavBadge screen={entry.screen} />}
     </>
   );
 }
@@ -148,12 +180,12 @@ export function ScreenTabs() {
         <div className="nav-measure" ref={measureRef}>
           {SCREEN_LIST.map((entry) => (
             <span key={`full-${entry.screen}`} className="nav-tab">
-              <TabContent entry={entry} label={entry.label} />
+              <TabContent entry={entry} label={entry.label} measure />
             </span>
           ))}
           {SCREEN_LIST.map((entry) => (
             <span key={`short-${entry.screen}`} className="nav-tab is-short">
-              <TabContent entry={entry} label={entry.short} />
+              <TabContent entry={entry} label={entry.short} measure />
             </span>
           ))}
           <span className="nav-tab is-short nav-more-btn">

@@ -138,6 +138,20 @@ describe('rp-check slice', () => {
       },
     ]);
     expect(driveSettingsOf({ ...EMPTY_DRIVE_FORM, identityText: 'PATEL' })).toBeUndefined();
+    // The re-authentication address is sent as typed (the server checks it: a 400 otherwise).
+    expect(
+      driveSettingsOf({
+        ...EMPTY_DRIVE_FORM,
+        enabled: true,
+        signIn: 'http://x/l',
+        signedIn: 'http://x/me',
+        reauthenticate: ' http://x/reauthenticate ',
+      }),
+    ).toEqual({
+      signIn: 'http://x/l',
+      signedIn: 'http://x/me',
+      reauthenticate: 'http://x/reauthenticate',
+    });
   });
 
   it('shows a refused call as an error and keeps the status it had', async () => {

@@ -9,6 +9,11 @@ import type {
 import { describeApiError } from '../api/result.js';
 import type { RpCheckClient } from '../api/rp-check-client.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
+import {
+  DRIVE_FIELD_LABEL,
+  unreachableIn,
+  type DriveField,
+} from '../features/rp-check/rp-check-format.js';
 
 /** How often the screen refreshes a running check. */
 export const RP_CHECK_POLL_MS = 1000;
@@ -25,6 +30,12 @@ export interface RpCheckState {
   rpNote: string;
   /** "Drive my service for me": the check acts as the user's browser on the service. */
   rpDrive: RpDriveForm;
+  /** Why Start was refused, field by field: kept until the field is edited or a run starts. */
+  rpDriveIssues: Partial<Record<DriveField, string>>;
+  /** Why Start was refused (what is not a field): kept until the next Start. */
+  rpStartError: string | null;
+  /** A driven run stopped because the service did not answer: where, and why. */
+  rpUnreachable: string | null;
 }
 
 /** The window's drive settings as typed (every field a string; empty = not given). */
@@ -36,6 +47,7 @@ export interface RpDriveForm {
   signedInText: string;
   signOut: string;
   identityText: string;
+  reauthenticate: string;
 }
 
 export const EMPTY_DRIVE_FORM: RpDriveForm = {
@@ -46,13 +58,20 @@ export const EMPTY_DRIVE_FORM: RpDriveForm = {
   signedInText: '',
   signOut: '',
   identityText: '',
+  reauthenticate: '',
 };
 
 /** The drive settings to start with (the server checks them), or undefined when not driving. */
 export function driveSettingsOf(form: RpDriveForm): DriveSettings | undefined {
   if (!form.enabled) return undefined;
   const settings: DriveSettings = { signIn: form.signIn.trim(), signedIn: form.signedIn.trim() };
-  for (const key of ['identitySignIn', 'signedInText', 'signOut', 'identityText'] as const) {
+  for (const key of [
+    'identitySignIn',
+    'signedInText',
+    'signOut',
+    'identityText',
+    'reauthenticate',
+  ] as const) {
     const value = form[key].trim();
     if (value) settings[key] = value;
   }
@@ -96,7 +115,20 @@ export function createRpCheckSlice(
   deps: StoreDeps & { rpCheck: RpCheckClient },
 ): RpCheckSlice {
   const api = deps.rpCheck;
-  const apply = (status: RpCheckStatus) => set({ rpStatus: status, rpError: null });
+  const apply = (status: RpCheckStatus) => {
+    set({ rpStatus: status, rpError: null });
+    // A driven run whose service does not answer would go through every step to "not judged":
+    // stop it at once and say so.
+    if (status.state === 'running' && status.drive && get().rpUnreachable === null) {
+      const where = unreachableIn(status.steps.map((st) => st.reason));
+      if (where !== undefined) {
+        set({ rpUnreachable: where });
+        void api.stop().then((r) => {
+          if (r.ok) set({ rpStatus: r.value });
+        });
+      }
+    }
+  };
   const act = async (fn: () => ReturnType<RpCheckClient['getStatus']>, clearNote = false) => {
     set({ rpBusy: true });
     const r = await fn();
@@ -115,6 +147,9 @@ export function createRpCheckSlice(
     rpError: null,
     rpNote: '',
     rpDrive: EMPTY_DRIVE_FORM,
+    rpDriveIssues: {},
+    rpStartError: null,
+    rpUnreachable: null,
     async loadRpPlans() {
       const r = await api.listPlans();
       if (!r.ok) {
@@ -134,12 +169,41 @@ export function createRpCheckSlice(
       if (r.ok) apply(r.value);
       else set({ rpError: describeApiError(r.error) });
     },
-    startRpCheck: () => {
+    async startRpCheck() {
       const drive = driveSettingsOf(get().rpDrive);
-      return act(
-        () => api.start(get().rpPlanId, { attended: true, ...(drive ? { drive } : {}) }),
-        true,
-      );
+      set({ rpBusy: true, rpStartError: null, rpUnreachable: null });
+      const r = await api.start(get().rpPlanId, { attended: true, ...(drive ? { drive } : {}) });
+      set({ rpBusy: false });
+      if (r.ok) {
+        set({ rpDriveIssues: {}, rpNote: '' });
+        apply(r.value);
+        return;
+      }
+      if (r.error.kind !== 'invalid') {
+        set({ rpStartError: describeApiError(r.error) });
+        return;
+      }
+      // Each refused field, under the field, in the window's words.
+      const fields: Partial<Record<DriveField, string>> = {};
+      const others: string[] = [];
+      for (const issue of r.error.issues) {
+        const key = issue.path.replace(/^drive\./, '') as DriveField;
+        if (issue.path.startsWith('drive.') && key in DRIVE_FIELD_LABEL)
+          fields[key] = `${DRIVE_FIELD_LABEL[key]} ${issue.message}`;
+        else others.push(`${issue.path} ${issue.message}`);
+      }
+      const named = Object.values(fields);
+      set({
+        rpDriveIssues: fields,
+        rpStartError: [
+          ...(named.length > 0
+            ? [
+                `The check did not start: ${named.length === 1 ? 'a field needs' : `${named.length} fields need`} attention: ${named.join('; ')}.`,
+              ]
+            : []),
+          ...others,
+        ].join(' '),
+      });
     },
     stopRpCheck: () => act(() => api.stop()),
     sendRpVerdict: (step, verdict) =>
@@ -149,7 +213,11 @@ export function createRpCheckSlice(
       return act(() => api.outcome(step, { ...outcome, ...(note ? { note } : {}) }), true);
     },
     setRpNote: (note) => set({ rpNote: note }),
-    setRpDrive: (patch) => set({ rpDrive: { ...get().rpDrive, ...patch } }),
+    setRpDrive(patch) {
+      const issues = { ...get().rpDriveIssues };
+      for (const key of Object.keys(patch)) delete issues[key as DriveField];
+      set({ rpDrive: { ...get().rpDrive, ...patch }, rpDriveIssues: issues });
+    },
     watchRpCheck() {
       let stopped = false;
       let handle: unknown;

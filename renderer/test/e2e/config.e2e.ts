@@ -4,13 +4,16 @@ import {
   runFlow,
   signClientAssertion,
 } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('configuration screen (Chromium, real simulator)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('configuration screen (Chromium, real simulator)', () => {
   let ui: UiHarness;
   let app: AppPage;
   let config: ConfigPage;

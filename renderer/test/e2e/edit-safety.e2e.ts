@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorConfig } from '../../../server/src/contract.js';
-import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
 import { LogPage } from './pages/log.page.js';
 import { PresetsPage } from './pages/presets.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 const SIZES = [
   { width: 800, height: 600 },
@@ -36,7 +39,7 @@ const SWITCH_EDITS = [
   'responseConfiguration.phoneNumberVerified',
 ];
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'edits are never lost or hidden, at 800, 900, 1280 and 1920 px (Chromium, real simulator)',
   () => {
     let ui: UiHarness;

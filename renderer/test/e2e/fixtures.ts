@@ -4,6 +4,7 @@
  */
 // Browser tests run in Node: they start the simulator in this process and drive Chromium.
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from '../../../server/test/helpers/requirements.js';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
@@ -13,19 +14,8 @@ import {
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const UI_DIR = `${REPO_ROOT}dist/renderer`;
-/** Debian's Chromium, or the browser CHROMIUM_PATH names (CI runners without Debian's package). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** Whether the browser exists; in CI its absence fails the run instead of skipping it. */
-export function chromiumAvailable(): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
-  if (process.env.CI) {
-    throw new Error(
-      `${CHROMIUM_PATH} is missing: install it (apt-get install -y chromium). Browser tests are required in CI.`,
-    );
-  }
-  return false;
-}
+/** The browser the tests drive (the chromium requirement: CHROMIUM_PATH, else Debian's). */
+export { CHROMIUM_PATH };
 
 let built: Promise<void> | undefined;
 /** Builds the UI once when `npm run build` has not (npm test builds it first). */

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
 import { AppPage, type ScreenName } from './pages/app.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 const SIZES = [
   { width: 800, height: 600 },
@@ -20,7 +23,7 @@ const LONG_NAME =
 
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'layout');
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'the window at 800×600, 1280×720 and 1920×1080 (Chromium, real simulator)',
   () => {
     let ui: UiHarness;

@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'list-filters');
 const SIZES = [
@@ -12,7 +15,7 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'find a switch, a persona or a scenario (Chromium, real simulator)',
   () => {
     let ui: UiHarness;

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LogPage } from './pages/log.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('request log (Chromium, real simulator)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('request log (Chromium, real simulator)', () => {
   let ui: UiHarness;
   let app: AppPage;
   let log: LogPage;

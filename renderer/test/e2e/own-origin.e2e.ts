@@ -6,11 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH, chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { CHROMIUM_PATH, openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('the UI under each of its own names (Chromium)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('the UI under each of its own names (Chromium)', () => {
   let ui: UiHarness;
 
   beforeAll(async () => {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LogPage } from './pages/log.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('pinned exchanges (Chromium, a log of 6)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('pinned exchanges (Chromium, a log of 6)', () => {
   let ui: UiHarness;
   let app: AppPage;
   let log: LogPage;

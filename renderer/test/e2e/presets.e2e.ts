@@ -7,12 +7,15 @@ import {
   pkcePair,
   runFlow,
 } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ConfigPage } from './pages/config.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
 import { PresetsPage } from './pages/presets.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 interface ServerConfig {
   clientConfiguration: { pkceEnforced: boolean };
@@ -23,7 +26,7 @@ interface ServerConfig {
 const PASSPORT_PERSONA = 'Verified with a passport (P2)';
 const WRONG_KEY = 'ID token signed with the wrong key';
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'personas and scenarios (Chromium, real simulator with a data folder)',
   () => {
     let ui: UiHarness;
@@ -304,7 +307,7 @@ describe.skipIf(!chromiumAvailable())(
   },
 );
 
-describe.skipIf(!chromiumAvailable())('personas and scenarios without a data folder', () => {
+describe.skipIf(needs.skip)('personas and scenarios without a data folder', () => {
   let ui: UiHarness;
   let presets: PresetsPage;
 

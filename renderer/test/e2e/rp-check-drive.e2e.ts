@@ -7,11 +7,14 @@ import {
   startTestService,
   type TestService,
 } from '../../../server/test/helpers/driven-services.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { RpCheckPage } from './pages/rp-check.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
 
-describe.skipIf(!chromiumAvailable())('relying-party check: drive my service (Chromium)', () => {
+const needs = requires('chromium');
+
+describe.skipIf(needs.skip)('relying-party check: drive my service (Chromium)', () => {
   let ui: UiHarness;
   let service: TestService;
 
@@ -64,9 +67,11 @@ describe.skipIf(!chromiumAvailable())('relying-party check: drive my service (Ch
   it('a bad address is refused by the server with its field named, and nothing starts', async () => {
     await ui.page.getByTestId('rp-drive-signIn').fill('not an address');
     await ui.page.getByTestId('rp-start').click();
+    // Named as on screen, under the field, and kept there.
     await expect
-      .poll(() => ui.page.getByTestId('rp-error').textContent())
-      .toMatch(/drive\.signIn:? must be an absolute http\(s\) address/);
+      .poll(() => ui.page.getByTestId('rp-drive-issue-signIn').textContent())
+      .toMatch(/^Sign-in address must be an absolute http\(s\) address/);
+    expect(await ui.page.getByTestId('rp-start-error').textContent()).toContain('Sign-in address');
     await new RpCheckPage(ui.page).waitState('finished');
   }, 30_000);
 });

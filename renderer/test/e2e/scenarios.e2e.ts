@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
 import { ScenariosPage } from './pages/scenarios.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 interface ConfigBody {
   errorConfiguration: {
@@ -17,7 +20,7 @@ interface ConfigBody {
   responseConfiguration: { email: string };
 }
 
-describe.skipIf(!chromiumAvailable())(
+describe.skipIf(needs.skip)(
   'error scenarios and the token inspector (Chromium, real simulator)',
   () => {
     let ui: UiHarness;

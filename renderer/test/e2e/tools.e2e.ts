@@ -4,16 +4,19 @@ import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { chromiumAvailable, openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
 import { ToolsPage } from './pages/tools.page.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+
+const needs = requires('chromium');
 
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'tools');
 const WIDTHS = [800, 1280, 1920] as const;
 
-describe.skipIf(!chromiumAvailable())('the tester’s tools (Chromium, real simulator)', () => {
+describe.skipIf(needs.skip)('the tester’s tools (Chromium, real simulator)', () => {
   let ui: UiHarness;
   let app: AppPage;
   let log: LogPage;

@@ -124,7 +124,17 @@ export async function fetchKeySet(
     await response.body?.cancel();
     return err(`${url.href} answered HTTP ${response.status}`);
   }
-  const body = await readCapped(response);
+  let body: Result<string, string>;
+  try {
+    body = await readCapped(response);
+  } catch (error) {
+    // The time limit covers the body too: one that trickles in is cut off when it runs out.
+    return err(
+      (error as { name?: string }).name === 'TimeoutError'
+        ? `${url.href} did not send its whole answer within ${KEY_SET_TIMEOUT_MS / 1000} s`
+        : `${url.href}: the answer could not be read`,
+    );
+  }
   if (!body.ok) return err(`${url.href}: ${body.error}`);
   let doc: unknown;
   try {

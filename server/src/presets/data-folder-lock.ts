@@ -18,6 +18,7 @@ import {
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { err, ok, type Result } from '../errors/result.js';
+import { removeLeftoverTempFiles } from './temp-files.js';
 
 /** The lock file a simulator holds in its data folder while it runs. */
 export const LOCK_FILE = '.identity-simulator.lock';
@@ -293,6 +294,9 @@ export function lockDataFolder(
       );
       writeSync(fd, text);
       closeSync(fd);
+      // The folder is this simulator's alone now: saves a kill -9 cut short left their temporary
+      // files behind, which nobody else would ever remove.
+      removeLeftoverTempFiles(dir);
       return ok(holdLock(file, text));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -11,7 +10,8 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { tempFileFor } from './temp-files.js';
 import type { ConfigIssue } from '../config/config-types.js';
 import type { Result } from '../errors/result.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
@@ -45,6 +45,15 @@ export type Kind = 'personas' | 'scenarios';
 export type Lookup<T> =
   { kind: 'found'; value: T } | { kind: 'missing' } | { kind: 'broken'; problem: PresetProblem };
 
+/** A new file refused: its folder already holds MAX_FILES, the most a list reads. */
+export class FolderFullError extends Error {
+  constructor(readonly kind: Kind) {
+    super(
+      `the data folder holds ${MAX_FILES} ${kind}, the most that are read; delete one before adding another`,
+    );
+  }
+}
+
 export class NoDataDirError extends Error {
   constructor() {
     super('no data folder: start with --data-dir');
@@ -61,13 +70,13 @@ export const FILE_NAME_NOT_ID =
   'the file name must be an id (lowercase letters, digits and single hyphens) followed by .json';
 
 /** Writes a file atomically: a temporary file next to it, flushed, then renamed over it. */
-export function writeFileAtomic(file: string, text: string): void {
+export function writeFileAtomic(file: string, text: string, mode = 0o644): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempFileFor(file);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, 'wx', 0o644);
+    fd = openSync(tmp, 'wx', mode);
     writeSync(fd, text);
     fsyncSync(fd);
     closeSync(fd);
@@ -192,8 +201,31 @@ export class PresetStore {
   private write(kind: Kind, id: string, text: string): void {
     if (!this.dataDir) throw new NoDataDirError();
     if (!isPresetId(id)) throw new Error(`"${id}" is not a valid id`);
+    const file = join(this.dataDir, kind, `${id}.json`);
+    this.checkRoom(kind, id);
     this.ensureSchemaCopies();
-    writeFileAtomic(join(this.dataDir, kind, `${id}.json`), text);
+    writeFileAtomic(file, text);
+  }
+
+  /**
+   * Throws FolderFullError when a new file of this id would be one more than MAX_FILES: it would
+   * be saved and then never listed. Replacing an existing file is always allowed.
+   */
+  checkRoom(kind: Kind, id: string): void {
+    if (!this.isTaken(kind, id) && this.countFiles(kind) >= MAX_FILES)
+      throw new FolderFullError(kind);
+  }
+
+  /** How many files a list of this kind would consider (named *.json, not hidden). */
+  private countFiles(kind: Kind): number {
+    if (!this.dataDir) return 0;
+    try {
+      return readdirSync(join(this.dataDir, kind)).filter(
+        (n) => n.endsWith('.json') && !n.startsWith('.'),
+      ).length;
+    } catch {
+      return 0;
+    }
   }
 
   /** Keeps <dataDir>/schemas/*.schema.json current, so editors validate the saved files. */

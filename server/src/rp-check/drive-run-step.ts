@@ -38,6 +38,8 @@ export async function driveRunStep(input: {
   wait: (ms: number) => Promise<void>;
   /** The exchanges the step has seen so far. */
   exchanges: () => readonly Exchange[];
+  /** Aborted when the run's simulator is deleted or reset. */
+  signal?: AbortSignal;
 }): Promise<DrivenRunStep> {
   let looksAfterSeq: number | undefined;
   const driven = await driveStep({
@@ -45,6 +47,7 @@ export async function driveRunStep(input: {
     step: input.step,
     config: input.config,
     now: input.clock,
+    ...(input.signal ? { signal: input.signal } : {}),
     ...(mustNotStaySignedIn(input.step)
       ? {
           lookAgain: {

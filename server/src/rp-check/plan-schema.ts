@@ -101,6 +101,9 @@ export const PLAN_SCHEMA: Schema = {
         identityText: text(
           'Shows the identity was accepted (default: the family name of the verified name in force).',
         ),
+        reauthenticate: address(
+          'Re-authenticates a signed-in user (the service asks the provider with prompt=login); without it the login_required step is not judged.',
+        ),
       },
     },
     steps: {

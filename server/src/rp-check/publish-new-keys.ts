@@ -54,3 +54,7 @@ export function publishNewKeysFirst(input: {
   }, maxAgeSeconds * 1000);
   return { published: published.value, timer, maxAgeSeconds };
 }
+
+/** What a key rotation step says while the new key is only published. */
+export const publishedReason = (maxAgeSeconds: number): string =>
+  `The new signing key is published; it signs in ${maxAgeSeconds} s (the key set's max-age). Wait for the step to start.`;

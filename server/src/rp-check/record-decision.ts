@@ -1,6 +1,6 @@
 import type { Exchange } from '../log/exchange-types.js';
 import { refOf } from './step-results.js';
-import type { RequestCheck, StepResult, StepStatus } from './rp-check-types.js';
+import type { RequestCheck, StepResult, StepStatus, Verdict } from './rp-check-types.js';
 
 /**
  * The one way a step is decided: its status, who decided, the reason, the exchanges it saw and
@@ -29,4 +29,25 @@ export function recordDecision(step: StepResult, d: Decision): void {
   if (d.evidence) step.evidence = d.evidence;
   if (d.checks) step.checks = d.checks;
   step.endedAt = d.at;
+}
+
+/**
+ * The judge's verdict as a decision. A verdict still waiting for what the user saw when the step
+ * must end is "not judged", saying why.
+ */
+export function judgedDecision(
+  v: Verdict,
+  hadOutcome: boolean,
+): Omit<Decision, 'exchanges' | 'at'> {
+  return {
+    decidedBy: 'judge',
+    evidence: v.exchanges,
+    checks: v.checks,
+    ...(v.status === 'waiting'
+      ? {
+          status: 'not-judged',
+          reason: `Not judged: ${hadOutcome ? 'the outcome could not decide it' : 'no one said what the service showed'}. ${v.reason}`,
+        }
+      : { status: v.status, reason: v.reason }),
+  };
 }

@@ -5,7 +5,7 @@ import type { PresetStore } from '../presets/preset-store.js';
 import { describeIssues } from '../presets/preset-store.js';
 import type { Scenario } from '../presets/preset-types.js';
 import { resolveScenario } from '../presets/resolve-preset.js';
-import { checkScenario } from '../presets/scenario-formats.js';
+import { checkScenario } from '../presets/check-scenario.js';
 import type { PlanStepDocument } from './rp-check-types.js';
 
 /**
@@ -49,4 +49,16 @@ export function resolveStepScenario(
   });
   if (!resolved.ok) return err(`its scenario cannot be applied: ${describeIssues(resolved.error)}`);
   return ok(resolved.value.body);
+}
+
+/** The first step whose scenario cannot be applied, as a message, or undefined. */
+export function planProblem(
+  steps: readonly PlanStepDocument[],
+  resolve: (step: PlanStepDocument) => Result<unknown, string>,
+): string | undefined {
+  for (const [i, step] of steps.entries()) {
+    const r = resolve(step);
+    if (!r.ok) return `step ${i + 1} (${step.id}): ${r.error}`;
+  }
+  return undefined;
 }

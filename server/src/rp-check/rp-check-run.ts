@@ -3,13 +3,14 @@ import type { SimulatorConfig } from '../config/config-types.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { describeIssues } from '../presets/preset-store.js';
 import { driveRunStep } from './drive-run-step.js';
-import { calibrationOf } from './calibration-of.js';
-import { journeyEnded, judgeStep, type Calibration } from './judge-step.js';
+import { journeyEnded, type judgeStep } from './judge-step.js';
 import {
   MAX_HISTORY,
   MAX_STEP_EXCHANGES,
   OBSERVED,
   checkTimeout,
+  clearRunTimers,
+  judgeCurrentStep,
   realTimers,
   RunListeners,
   runStatus,
@@ -18,9 +19,9 @@ import {
   type RunError,
   type StartOptions,
 } from './run-state.js';
-import { publishNewKeysFirst, type Timers } from './publish-new-keys.js';
-import { recordDecision, type Decision } from './record-decision.js';
-import { resolveStepScenario } from './resolve-step-scenario.js';
+import { publishedReason, publishNewKeysFirst, type Timers } from './publish-new-keys.js';
+import { judgedDecision, recordDecision, type Decision } from './record-decision.js';
+import { planProblem, resolveStepScenario } from './resolve-step-scenario.js';
 import { freshStep, refOf } from './step-results.js';
 import {
   testerOutcome,
@@ -37,9 +38,7 @@ import type {
   TesterVerdict,
 } from './rp-check-types.js';
 
-export { summarize } from './step-results.js';
 export type { RpCheckRunDeps, RunError, StartOptions } from './run-state.js';
-export { DRIVE_SETTLE_MS } from './drive-run-step.js';
 export type { Timers } from './publish-new-keys.js';
 
 /**
@@ -56,6 +55,8 @@ export class RpCheckRun {
   private readonly timers: Timers;
   private readonly listeners = new RunListeners();
   private readonly unsubscribe: () => void;
+  /** Aborted by close(): a driven journey in flight stops, and sends nothing more. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly deps: RpCheckRunDeps) {
     this.timers = deps.timers ?? realTimers;
@@ -69,15 +70,8 @@ export class RpCheckRun {
   /** Checks that every step's scenario can be applied, without applying anything. */
   checkPlan(plan: Plan): Result<void, RunError> {
     const base = this.deps.config.get();
-    for (const [i, step] of plan.steps.entries()) {
-      const r = this.resolveStep(step, base);
-      if (!r.ok)
-        return err({
-          code: 'invalid',
-          message: `step ${i + 1} (${step.id}): ${r.error}`,
-        });
-    }
-    return ok(undefined);
+    const problem = planProblem(plan.steps, (step) => this.resolveStep(step, base));
+    return problem ? err({ code: 'invalid', message: problem }) : ok(undefined);
   }
 
   start(plan: Plan, options: StartOptions): Result<RpCheckStatus, RunError> {
@@ -175,8 +169,16 @@ export class RpCheckRun {
     return this.listeners.onStep(listener);
   }
 
+  /**
+   * Ends everything the run started, for good (its simulator is deleted or reset): timers, and a
+   * driven journey in flight, whose requests would otherwise recreate the simulator.
+   */
   close(): void {
-    if (this.active) this.clearTimers(this.active);
+    this.closing.abort();
+    if (this.active) {
+      this.clearTimers(this.active);
+      this.active.finishedAt ??= new Date(this.deps.clock()).toISOString();
+    }
     this.unsubscribe();
     this.listeners.clear();
   }
@@ -184,8 +186,6 @@ export class RpCheckRun {
   private tell(a: Active, index: number): void {
     this.listeners.step(a, index);
   }
-
-  // ---- internals ---------------------------------------------------------------------------
 
   private resolveStep(step: PlanStepDocument, base: Readonly<SimulatorConfig>) {
     return resolveStepScenario(step, base, this.deps.presets, this.deps.config.get().simulatorUrl);
@@ -234,7 +234,7 @@ export class RpCheckRun {
     if (first) {
       a.stepConfig = first.published;
       a.publish = first.timer;
-      step.reason = `The new signing key is published; it signs in ${first.maxAgeSeconds} s (the key set's max-age). Wait for the step to start.`;
+      step.reason = publishedReason(first.maxAgeSeconds);
       this.tell(a, index);
       return;
     }
@@ -266,6 +266,7 @@ export class RpCheckRun {
       clock: this.deps.clock,
       wait: (ms) => new Promise<void>((resolve) => this.timers.set(resolve, ms)),
       exchanges: () => (still() ? a.stepExchanges : []),
+      signal: this.closing.signal,
     });
     if (!still()) return;
     const step = a.steps[index] as StepResult;
@@ -303,20 +304,7 @@ export class RpCheckRun {
   }
 
   private judge(a: Active) {
-    const step = a.steps[a.current] as StepResult;
-    return judgeStep({
-      step: a.plan.steps[a.current] as PlanStepDocument,
-      exchanges: a.stepExchanges,
-      earlier: a.history,
-      config: a.stepConfig,
-      ...(step.outcome ? { outcome: step.outcome } : {}),
-      calibration: this.calibration(a),
-    });
-  }
-
-  /** What the happy-path steps decided before the current one showed about the service. */
-  private calibration(a: Active): Calibration {
-    return calibrationOf(a.plan.steps, a.steps, a.current);
+    return judgeCurrentStep(a);
   }
 
   /**
@@ -350,17 +338,7 @@ export class RpCheckRun {
     if (this.active !== a || a.finishedAt) return;
     const step = a.steps[a.current] as StepResult;
     this.clearTimers(a);
-    this.record(a, step, {
-      decidedBy: 'judge',
-      evidence: v.exchanges,
-      checks: v.checks,
-      ...(v.status === 'waiting'
-        ? {
-            status: 'not-judged',
-            reason: `Not judged: ${step.outcome ? 'the outcome could not decide it' : 'no one said what the service showed'}. ${v.reason}`,
-          }
-        : { status: v.status, reason: v.reason }),
-    });
+    this.record(a, step, judgedDecision(v, step.outcome !== undefined));
     this.advance(a);
   }
 
@@ -417,11 +395,6 @@ export class RpCheckRun {
   }
 
   private clearTimers(a: Active): void {
-    if (a.idle !== undefined) this.timers.clear(a.idle);
-    if (a.wait !== undefined) this.timers.clear(a.wait);
-    if (a.publish !== undefined) this.timers.clear(a.publish);
-    delete a.idle;
-    delete a.wait;
-    delete a.publish;
+    clearRunTimers(a, this.timers);
   }
 }

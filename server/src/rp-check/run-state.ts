@@ -7,8 +7,16 @@ import type { KeySetCache } from '../keys/key-set-cache.js';
 import type { Timers } from './publish-new-keys.js';
 import { err, ok, type Result } from '../errors/result.js';
 import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
+import { calibrationOf } from './calibration-of.js';
+import { judgeStep } from './judge-step.js';
 import { refOf, summarize } from './step-results.js';
-import type { DriveSettings, Plan, RpCheckStatus, StepResult } from './rp-check-types.js';
+import type {
+  DriveSettings,
+  Plan,
+  PlanStepDocument,
+  RpCheckStatus,
+  StepResult,
+} from './rp-check-types.js';
 
 /** What a relying-party check run holds while it runs, and its status as the admin API shows it. */
 
@@ -158,4 +166,27 @@ export class RunListeners {
     this.finishedSet.clear();
     this.stepSet.clear();
   }
+}
+
+/** Judges the current step from its exchanges, its outcome and what the happy paths showed. */
+export function judgeCurrentStep(a: Active) {
+  const step = a.steps[a.current] as StepResult;
+  return judgeStep({
+    step: a.plan.steps[a.current] as PlanStepDocument,
+    exchanges: a.stepExchanges,
+    earlier: a.history,
+    config: a.stepConfig,
+    ...(step.outcome ? { outcome: step.outcome } : {}),
+    calibration: calibrationOf(a.plan.steps, a.steps, a.current),
+  });
+}
+
+/** Stops the run's quiet, wait and key-publishing timers. */
+export function clearRunTimers(a: Active, timers: Timers): void {
+  if (a.idle !== undefined) timers.clear(a.idle);
+  if (a.wait !== undefined) timers.clear(a.wait);
+  if (a.publish !== undefined) timers.clear(a.publish);
+  delete a.idle;
+  delete a.wait;
+  delete a.publish;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ByteBudget } from './store-budget.js';
 import { ExpiringStore } from './expiring-store.js';
 
 function clocked(max = 10) {
@@ -113,5 +114,45 @@ describe('ExpiringStore.add (never evicts)', () => {
     clock.now += 2_000;
     expect(store.add('new', 1, 60_000)).toBe(true);
     expect(store.get('long')).toBe(1);
+  });
+});
+
+describe('ExpiringStore with a shared byte budget', () => {
+  it('add refuses what does not fit, whatever the count; bytes come back on take, expiry and clear', () => {
+    let now = 0;
+    const budget = new ByteBudget(1000, () => now);
+    const a = new ExpiringStore<string, string>(() => now, 100, budget);
+    const b = new ExpiringStore<string, string>(() => now, 100, budget);
+    expect(a.add('x', 'x', 1000, 600)).toBe(true);
+    expect(b.add('y', 'y', 1000, 600)).toBe(false);
+    expect(b.size).toBe(0);
+    expect(budget.usedBytes).toBe(600);
+    expect(a.take('x')).toBe('x');
+    expect(budget.usedBytes).toBe(0);
+    expect(b.add('y', 'y', 1000, 600)).toBe(true);
+    now = 2000;
+    // Expired in the other store: every store is swept when room is short (at most once a
+    // second), its bytes given back.
+    expect(a.add('z', 'z', 1000, 900)).toBe(true);
+    expect(budget.usedBytes).toBe(900);
+    a.clear();
+    expect(budget.usedBytes).toBe(0);
+  });
+
+  it('set evicts its own oldest entries to fit, or keeps the entry in "keep" mode', () => {
+    const budget = new ByteBudget(1000);
+    const tokens = new ExpiringStore<string, number>(() => 0, 100, budget, 'evict');
+    const sessions = new ExpiringStore<string, number>(() => 0, 100, budget, 'keep');
+    for (let i = 0; i < 4; i++) tokens.set(`t${i}`, i, 1000, 300);
+    expect(tokens.size).toBe(3);
+    expect(tokens.get('t0')).toBeUndefined();
+    expect(budget.usedBytes).toBe(900);
+    sessions.set('s', 1, 1000, 300);
+    expect(sessions.get('s')).toBe(1);
+    expect(tokens.size).toBe(3);
+    expect(budget.usedBytes).toBe(1200);
+    sessions.delete('s');
+    tokens.set('t1', 10, 1000, 300);
+    expect(budget.usedBytes).toBe(900);
   });
 });

@@ -1,49 +1,116 @@
 import type { Clock } from './clock.js';
+import type { BudgetHolder, ByteBudget } from './store-budget.js';
 
 interface Entry<V> {
   value: V;
   expiresAt: number;
+  /** What the entry took from the byte budget (0 without one). */
+  bytes: number;
 }
 
 /**
  * A bounded map whose entries expire. Memory stays flat: expired entries are swept as new ones
- * arrive, and the oldest entry is evicted when the store is full.
+ * arrive, and the oldest entry is evicted when the store is full. Bounded by count, and with a
+ * ByteBudget (shared by the stores of every simulator) by the estimated size of its values too.
  */
-export class ExpiringStore<K, V> {
+export class ExpiringStore<K, V> implements BudgetHolder {
   private readonly entries = new Map<K, Entry<V>>();
 
   constructor(
     private readonly clock: Clock,
     private readonly maxEntries: number,
+    private readonly budget?: ByteBudget,
+    /**
+     * What `set` does when an entry's bytes do not fit the budget: 'evict' this store's oldest
+     * entries first (access-token records: short-lived, and each may keep a large form), or
+     * 'keep' it anyway (sessions: small, and dropping one would sign a user out).
+     */
+    private readonly overBudget: 'evict' | 'keep' = 'evict',
   ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
-  set(key: K, value: V, ttlMs: number): void {
+  /**
+   * Adds or replaces an entry, evicting the oldest ones while the store is full by count, or its
+   * `bytes` do not fit the budget (see overBudget). An entry too large for what is left even then
+   * is kept anyway: it is one entry, which the request needs to succeed.
+   */
+  set(key: K, value: V, ttlMs: number, bytes = 0): void {
     this.sweep(8);
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
+    this.remove(key);
+    while (this.entries.size >= this.maxEntries) if (!this.evictOldest()) break;
+    if (this.budget && bytes > 0) {
+      if (
+        !this.budget.tryReserve(bytes) &&
+        !(this.budget.reclaim() && this.budget.tryReserve(bytes))
+      )
+        for (;;) {
+          if (this.overBudget === 'keep' || !this.evictOldest()) {
+            this.budget.force(bytes);
+            break;
+          }
+          if (this.budget.tryReserve(bytes)) break;
+        }
+      this.budget.hold(this);
     }
-    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs });
+    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs, bytes });
   }
 
   /**
-   * Adds an entry unless the store is full of unexpired ones; never evicts. For values that must
-   * stay until used or expired (a code waiting to be redeemed), whatever else arrives.
+   * Adds an entry unless the store is full of unexpired ones or its `bytes` do not fit the byte
+   * budget; never evicts. For values that must stay until used or expired (a code waiting to be
+   * redeemed), whatever else arrives.
    */
-  add(key: K, value: V, ttlMs: number): boolean {
+  add(key: K, value: V, ttlMs: number, bytes = 0): boolean {
     this.sweepExpiredFront();
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       this.sweep();
       if (this.entries.size >= this.maxEntries) return false;
     }
+    const previous = this.entries.get(key);
+    if (previous) this.release(previous);
+    if (this.budget && bytes > 0) {
+      if (!this.budget.tryReserve(bytes)) {
+        this.sweep();
+        if (
+          !this.budget.tryReserve(bytes) &&
+          !(this.budget.reclaim() && this.budget.tryReserve(bytes))
+        ) {
+          if (previous) this.budget.force(previous.bytes);
+          return false;
+        }
+      }
+      this.budget.hold(this);
+    }
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs });
+    this.entries.set(key, { value, expiresAt: this.clock() + ttlMs, bytes });
+    return true;
+  }
+
+  private release(entry: Entry<V>): void {
+    if (entry.bytes > 0) this.budget?.release(entry.bytes);
+  }
+
+  /** Out of the budget's list once empty, so a deleted simulator's stores are not kept alive. */
+  private released(): void {
+    if (this.entries.size === 0) this.budget?.forget(this);
+  }
+
+  /** Deletes an entry and gives its bytes back. */
+  private remove(key: K): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.release(entry);
+    this.released();
+  }
+
+  private evictOldest(): boolean {
+    const oldest = this.entries.keys().next();
+    if (oldest.done) return false;
+    this.remove(oldest.value);
     return true;
   }
 
@@ -52,7 +119,7 @@ export class ExpiringStore<K, V> {
     const now = this.clock();
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt > now) break;
-      this.entries.delete(key);
+      this.remove(key);
     }
   }
 
@@ -60,7 +127,7 @@ export class ExpiringStore<K, V> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.clock()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry.value;
@@ -73,16 +140,19 @@ export class ExpiringStore<K, V> {
   /** Removes and returns the entry: the way single-use values are consumed, atomically. */
   take(key: K): V | undefined {
     const value = this.get(key);
-    if (value !== undefined) this.entries.delete(key);
+    if (value !== undefined) this.remove(key);
     return value;
   }
 
   delete(key: K): void {
-    this.entries.delete(key);
+    this.remove(key);
   }
 
+  /** Empties the store, giving every entry's bytes back (a simulator deleted or reset). */
   clear(): void {
+    for (const entry of this.entries.values()) this.release(entry);
     this.entries.clear();
+    this.released();
   }
 
   /** Drops up to `limit` expired entries from the front (oldest first). */
@@ -91,7 +161,7 @@ export class ExpiringStore<K, V> {
     let seen = 0;
     for (const [key, entry] of this.entries) {
       if (seen++ >= limit) break;
-      if (entry.expiresAt <= now) this.entries.delete(key);
+      if (entry.expiresAt <= now) this.remove(key);
     }
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../state/clock.js';
 import { idTokenSigningKey } from '../keys/key-store.js';
 import { LIFETIMES } from '../state/lifetimes.js';
+import { weightOf } from '../state/store-budget.js';
 import type { SimulatorContext } from '../simulator/simulator-context.js';
 import type { AuthorizationGrant } from '../state/authorization-request.js';
 import {
@@ -49,19 +50,24 @@ export async function issueTokens(
   if (isIdentityVector(request.vtr) && request.claims.length) accessClaims.claims = request.claims;
   const accessToken = await signJwt(accessClaims, key);
   // Keyed by a digest of the whole token: any change to it (payload or signature) finds no record.
+  const record = {
+    clientId: client.clientId,
+    issuer,
+    scopes: request.scopes,
+    claims: request.claims,
+    levelOfConfidence: request.vtr.levelOfConfidence,
+    response: grant.response,
+    sid: grant.sid,
+    journeyId: grant.journeyId,
+  };
+  // The record keeps the sign-in's response: shared with the configuration, or (interactive
+  // mode) the submitted form's own copy, which counts against the stores' byte budget.
+  const own = grant.response === config.responseConfiguration ? 0 : weightOf(grant.response);
   ctx.accessTokens.set(
     accessTokenKey(accessToken),
-    {
-      clientId: client.clientId,
-      issuer,
-      scopes: request.scopes,
-      claims: request.claims,
-      levelOfConfidence: request.vtr.levelOfConfidence,
-      response: grant.response,
-      sid: grant.sid,
-      journeyId: grant.journeyId,
-    },
+    record,
     LIFETIMES.accessToken * 1000,
+    weightOf({ ...record, response: undefined }) + own,
   );
 
   const scenarios = keepIdTokenErrors(config.errorConfiguration.idTokenErrors);

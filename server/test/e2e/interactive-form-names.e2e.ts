@@ -10,12 +10,13 @@ import { decodeJwt } from 'jose';
 import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
 import { readReferenceForm } from '../helpers/reference-form.js';
 import {
-  chromiumAvailable as available,
-  inCi,
   startInteractiveBrowser,
   type InteractiveBrowser,
 } from '../helpers/interactive-browser.js';
+import { requires } from '../helpers/requirements.js';
 import type { ListeningSimulator } from '../helpers/test-simulator.js';
+
+const needs = requires('chromium');
 
 const reference = readReferenceForm();
 
@@ -72,45 +73,42 @@ async function landedSub(page: Page, act: () => Promise<unknown>): Promise<strin
   return decodeJwt(id_token).sub as string;
 }
 
-describe.skipIf(!available && !inCi)(
-  'interactive form, found by the reference names (Chromium)',
-  () => {
-    for (const lang of ['en', 'cy'] as const) {
-      it(`${lang}: one element per reference name and data-testid; button[name="continue"] continues`, async () => {
-        const page = await openForm(lang);
-        // The personas are offered on the page, above the fields.
-        expect(await page.locator('[data-testid="use-persona"]').count()).toBeGreaterThan(0);
-        for (const name of reference.names)
-          expect(await page.locator(`[name="${name}"]`).count(), name).toBe(1);
-        for (const id of reference.testIds)
-          expect(await page.locator(`[data-testid="${id}"]`).count(), id).toBe(1);
-        expect(await page.locator('button[name="continue"]').isVisible()).toBe(true);
+describe.skipIf(needs.skip)('interactive form, found by the reference names (Chromium)', () => {
+  for (const lang of ['en', 'cy'] as const) {
+    it(`${lang}: one element per reference name and data-testid; button[name="continue"] continues`, async () => {
+      const page = await openForm(lang);
+      // The personas are offered on the page, above the fields.
+      expect(await page.locator('[data-testid="use-persona"]').count()).toBeGreaterThan(0);
+      for (const name of reference.names)
+        expect(await page.locator(`[name="${name}"]`).count(), name).toBe(1);
+      for (const id of reference.testIds)
+        expect(await page.locator(`[data-testid="${id}"]`).count(), id).toBe(1);
+      expect(await page.locator('button[name="continue"]').isVisible()).toBe(true);
 
-        const sub = `urn:fdc:gov.uk:2022:by-name-${lang}`;
-        await page.fill('input[name="sub"]', sub);
-        await page.fill('input[name="maxLoCAchieved"]', 'P0');
-        expect(await landedSub(page, () => page.click('button[name="continue"]'))).toBe(sub);
-        await page.context().close();
-      });
-    }
-
-    it('Enter in a field continues with what was typed (not a persona)', async () => {
-      const page = await openForm('en');
-      const sub = 'urn:fdc:gov.uk:2022:pressed-enter';
+      const sub = `urn:fdc:gov.uk:2022:by-name-${lang}`;
       await page.fill('input[name="sub"]', sub);
-      expect(await landedSub(page, () => page.press('input[name="email"]', 'Enter'))).toBe(sub);
+      await page.fill('input[name="maxLoCAchieved"]', 'P0');
+      expect(await landedSub(page, () => page.click('button[name="continue"]'))).toBe(sub);
       await page.context().close();
     });
+  }
 
-    it('a persona button signs in with that persona', async () => {
-      const page = await openForm('en');
-      await page.fill('input[name="sub"]', 'urn:fdc:gov.uk:2022:typed-but-ignored');
-      const sub = await landedSub(page, () =>
-        page.locator('[data-testid="use-persona"]').first().click(),
-      );
-      expect(sub).not.toBe('urn:fdc:gov.uk:2022:typed-but-ignored');
-      expect(sub).toMatch(/^urn:fdc:gov\.uk:2022:/);
-      await page.context().close();
-    });
-  },
-);
+  it('Enter in a field continues with what was typed (not a persona)', async () => {
+    const page = await openForm('en');
+    const sub = 'urn:fdc:gov.uk:2022:pressed-enter';
+    await page.fill('input[name="sub"]', sub);
+    expect(await landedSub(page, () => page.press('input[name="email"]', 'Enter'))).toBe(sub);
+    await page.context().close();
+  });
+
+  it('a persona button signs in with that persona', async () => {
+    const page = await openForm('en');
+    await page.fill('input[name="sub"]', 'urn:fdc:gov.uk:2022:typed-but-ignored');
+    const sub = await landedSub(page, () =>
+      page.locator('[data-testid="use-persona"]').first().click(),
+    );
+    expect(sub).not.toBe('urn:fdc:gov.uk:2022:typed-but-ignored');
+    expect(sub).toMatch(/^urn:fdc:gov\.uk:2022:/);
+    await page.context().close();
+  });
+});

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { authorizeQuery, signClientAssertion } from '../helpers/relying-party.js';
 import {
-  chromiumAvailable as available,
-  inCi,
   startInteractiveBrowser,
   type InteractiveBrowser,
 } from '../helpers/interactive-browser.js';
+import { requires } from '../helpers/requirements.js';
 import { defaultConfig, type ListeningSimulator } from '../helpers/test-simulator.js';
+
+const needs = requires('chromium');
 
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 
@@ -45,7 +46,7 @@ async function newPage(): Promise<{ page: Page; cspViolations: string[] }> {
   return { page, cspViolations };
 }
 
-describe.skipIf(!available && !inCi)('interactive form in Welsh (Chromium)', () => {
+describe.skipIf(needs.skip)('interactive form in Welsh (Chromium)', () => {
   it('is filled in Welsh, shows a Welsh error, and returns to the service with a code', async () => {
     const { page, cspViolations } = await newPage();
     const query = authorizeQuery({

@@ -24,14 +24,6 @@ import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_PRIVATE_KEY_PEM, VOCAB } from './rely
 export const APACHE = '/usr/sbin/apache2';
 export const APACHE_MODULES = '/usr/lib/apache2/modules';
 
-/** Why Apache with the module cannot run here, or undefined when it can. */
-export function apacheMissing(): string | undefined {
-  const missing = [APACHE, `${APACHE_MODULES}/mod_auth_openidc.so`].filter((f) => !existsSync(f));
-  return missing.length
-    ? `needs ${missing.join(' and ')} (apt-get install apache2 libapache2-mod-auth-openidc)`
-    : undefined;
-}
-
 /** The configuration a One Login service would write, in its own directory. */
 export function apacheConfig(dir: string, port: number, issuer: string): string {
   // issuer ends with '/', as discovery states it.

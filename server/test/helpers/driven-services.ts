@@ -33,6 +33,10 @@ export interface TestService {
   callback: string;
   /** The drive settings for this service. */
   drive: { signIn: string; identitySignIn: string; signedIn: string; signOut: string };
+  /** Starts a re-authentication of the signed-in user (prompt=login). */
+  reauthenticate: string;
+  /** Starts a new sign-in of the signed-in user without prompt=login. */
+  reauthenticateWithoutPrompt: string;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,8 @@ function familyName(coreIdentity: JWTPayload): string | undefined {
 export async function startTestService(
   kind: ServiceKind,
   issuerUrl: () => string,
+  /** Keep the DID document for the service's lifetime (as GOV.UK's example service does). */
+  { cacheDidDocument = false }: { cacheDidDocument?: boolean } = {},
 ): Promise<TestService> {
   const app = express();
   const server = app.listen(0, '127.0.0.1');
@@ -98,11 +104,15 @@ export async function startTestService(
     }
     return discovered;
   };
+  let cachedDid: Record<string, unknown> | undefined;
   const didKey = async (kid: string) => {
-    const did = (await (await fetch(`${issuerUrl()}/.well-known/did.json`)).json()) as Record<
-      string,
-      unknown
-    >;
+    const did =
+      (cacheDidDocument ? cachedDid : undefined) ??
+      ((await (await fetch(`${issuerUrl()}/.well-known/did.json`)).json()) as Record<
+        string,
+        unknown
+      >);
+    cachedDid = did;
     const method = Object.values(did)
       .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : []))
       .find((m) => (m as { id?: unknown }).id === kid) as
@@ -117,31 +127,42 @@ export async function startTestService(
       .map((c) => c.trim().split('='))
       .find(([k]) => k === name)?.[1];
 
-  const startSignIn = (identity: boolean) => async (_req: Request, res: Response) => {
-    const { config } = await provider();
-    const verifier = client.randomPKCECodeVerifier();
-    const p: Pending = {
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      verifier,
-      identity,
+  const startSignIn =
+    (identity: boolean, prompt?: string) => async (_req: Request, res: Response) => {
+      const { config } = await provider();
+      const verifier = client.randomPKCECodeVerifier();
+      const p: Pending = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        verifier,
+        identity,
+      };
+      const id = randomUUID();
+      pending.set(id, p);
+      const target = client.buildAuthorizationUrl(config, {
+        redirect_uri: callback,
+        scope: 'openid email',
+        state: p.state,
+        nonce: p.nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        ...(identity ? { vtr: '["Cl.Cm.P2"]', claims: IDENTITY_CLAIMS } : {}),
+        ...(prompt ? { prompt } : {}),
+      });
+      res.setHeader('Set-Cookie', `pending=${id}; Path=/; HttpOnly`);
+      res.redirect(302, target.href);
     };
-    const id = randomUUID();
-    pending.set(id, p);
-    const target = client.buildAuthorizationUrl(config, {
-      redirect_uri: callback,
-      scope: 'openid email',
-      state: p.state,
-      nonce: p.nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...(identity ? { vtr: '["Cl.Cm.P2"]', claims: IDENTITY_CLAIMS } : {}),
-    });
-    res.setHeader('Set-Cookie', `pending=${id}; Path=/; HttpOnly`);
-    res.redirect(302, target.href);
-  };
   app.get('/login', startSignIn(false));
   app.get('/login-identity', startSignIn(true));
+  // Re-authentication of a signed-in user: with prompt=login, and (a service that gets it wrong)
+  // a plain new sign-in.
+  const signedIn = (req: Request) => sessions.has(cookie(req, 'sid') ?? '');
+  app.get('/reauthenticate', (req, res, next) =>
+    signedIn(req) ? startSignIn(false, 'login')(req, res).catch(next) : res.redirect(302, '/login'),
+  );
+  app.get('/reauthenticate-without-prompt', (req, res, next) =>
+    signedIn(req) ? startSignIn(false)(req, res).catch(next) : res.redirect(302, '/login'),
+  );
 
   const refuse = (res: Response, why: string) =>
     res.status(401).send(page('Sign-in failed', `<p>${why.replace(/[<>&]/g, '')}</p>`));
@@ -308,6 +329,8 @@ export async function startTestService(
       signedIn: `${url}/account`,
       signOut: `${url}/logout`,
     },
+    reauthenticate: `${url}/reauthenticate`,
+    reauthenticateWithoutPrompt: `${url}/reauthenticate-without-prompt`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -359,7 +382,7 @@ export async function runDrivenCheck(
  * /userinfo refuses the token, so every later view sends the refused token again.
  */
 export async function startExpressOpenidConnectService(): Promise<
-  Omit<TestService, 'drive'> & {
+  Pick<TestService, 'url' | 'callback' | 'close'> & {
     drive: { signIn: string; identitySignIn: string; signedIn: string };
     /** Serves the app once the simulator's issuer address is known. */
     attach(issuer: string): void;

@@ -33,6 +33,13 @@ beforeAll(async () => {
     } else if (req.url === '/huge') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(`{"keys":[],"pad":"${'x'.repeat(400 * 1024)}"}`);
+    } else if (req.url === '/trickle') {
+      // A key set whose body trickles in, a byte every 400 ms, longer than the time limit.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 400);
+      res.on('close', () => clearInterval(timer));
+      setTimeout(() => res.end('"keys":[]}'), 15_000).unref();
     } else res.writeHead(404).end();
   });
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
@@ -204,6 +211,21 @@ describe('verify with a key or URL', () => {
     expect(huge.status).toBe(400);
     expect(huge.body.error_description).toMatch(/larger than 262144 bytes/);
   });
+
+  it('a key set whose body trickles past the time limit is a 400 of the documented shape', async () => {
+    const { token } = await signed();
+    const started = Date.now();
+    const res = await post('/tokens/verify', { token, url: `${otherUrl}/trickle` });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      error_description: `url: ${otherUrl}/trickle did not send its whole answer within 5 s`,
+    });
+    expect(Date.now() - started).toBeLessThan(9000);
+    // Still serving, and the next verification works.
+    const ok = await post('/tokens/verify', { token, url: `${sim.baseUrl}/.well-known/jwks.json` });
+    expect(ok.status).toBe(200);
+  }, 15_000);
 
   it.each([
     ['null', null, /JSON/],

@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs } from '../../src/cli.js';
+import { parseArgs } from '../../src/cli-args.js';
 import { isLoopbackHost } from '../../src/http/loopback-host.js';
 import { isLoopbackAddress } from '../../src/http/admin-access.js';
 import { listeningSimulator, type ListeningSimulator } from '../helpers/test-simulator.js';

@@ -8,7 +8,8 @@ import {
   signClientAssertion,
 } from '../helpers/relying-party.js';
 import { ASSERTION_TYPE } from '../helpers/protocol.js';
-import { parseArgs, runCli } from '../../src/cli.js';
+import { parseArgs } from '../../src/cli-args.js';
+import { runCli } from '../../src/cli.js';
 
 const API = '/_simulator/api/simulators';
 let open: Simulator[] = [];

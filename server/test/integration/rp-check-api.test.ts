@@ -202,6 +202,24 @@ describe('rp-check API: start refuses bad input and changes nothing', () => {
       /drive.signIn: must be an http\(s\) address/,
     ],
     [
+      'a re-authentication address that is not one',
+      {
+        plan: 'default',
+        drive: { signIn: 'http://x/l', signedIn: 'http://x/me', reauthenticate: { url: 'x' } },
+      },
+      400,
+      /drive.reauthenticate: must be an http\(s\) address/,
+    ],
+    [
+      'a relative re-authentication address',
+      {
+        plan: 'default',
+        drive: { signIn: 'http://x/l', signedIn: 'http://x/me', reauthenticate: '/reauth' },
+      },
+      400,
+      /drive.reauthenticate: must be an absolute http\(s\) address/,
+    ],
+    [
       'a drive text that is an array',
       {
         plan: 'default',

@@ -2,12 +2,11 @@
  * A Python service using Authlib (the most used Python OAuth library) signs in with its
  * private_key_jwt defaults, over real HTTP: its client assertions live one hour, and the
  * simulator must accept them (the provider only recommends 5 minutes) while the request log says
- * so as a warning. Needs python3 with Authlib and requests (Debian: python3-authlib
- * python3-requests, which `.ci/run` installs): skipped with the reason where they are missing,
- * a failure when CI=true. It signs in at the root simulator and at a named one of the same
+ * so as a warning. Needs python3 with Debian's Authlib and requests (the requirement rule of
+ * helpers/requirements.ts: skipped with the reason where missing, a failure under CI on Linux). It signs in at the root simulator and at a named one of the same
  * process, only the discovery URL changing.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
@@ -23,33 +22,13 @@ import {
   DEFAULT_REDIRECT_URI,
   PRIVATE_KEY_PATH,
 } from '../helpers/relying-party.js';
+import { authlibPython, requires } from '../helpers/requirements.js';
 
 const SCRIPT = fileURLToPath(new URL('./authlib-sign-in.py', import.meta.url));
-const inCi = process.env.CI === 'true';
+const needs = requires('python3-authlib');
 
-/** The first python3 that imports Authlib and requests, or why none does. */
-function findPython(): { python: string } | { missing: string } {
-  for (const python of ['python3', '/usr/bin/python3']) {
-    const probe = spawnSync(python, ['-c', 'import authlib, requests'], { encoding: 'utf8' });
-    if (probe.status === 0) return { python };
-  }
-  return {
-    missing: 'python3 with Authlib and requests (apt-get install python3-authlib python3-requests)',
-  };
-}
-
-const found = findPython();
-const skipReason = 'missing' in found ? `needs ${found.missing}` : undefined;
-
-if (skipReason !== undefined && inCi)
-  describe('Authlib sign-in in CI', () => {
-    it('has python3 with Authlib to sign in with', () => {
-      throw new Error(`the Authlib test cannot run in CI: it ${skipReason}`);
-    });
-  });
-
-describe.skipIf(skipReason !== undefined)(
-  `Authlib (Python) signs in with its private_key_jwt defaults${skipReason ? ` (SKIPPED: ${skipReason})` : ''}`,
+describe.skipIf(needs.skip)(
+  `Authlib (Python) signs in with its private_key_jwt defaults${needs.label}`,
   () => {
     let sim: ListeningSimulator;
     beforeAll(async () => {
@@ -64,7 +43,7 @@ describe.skipIf(skipReason !== undefined)(
         const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
           (resolve) => {
             const child = spawn(
-              (found as { python: string }).python,
+              authlibPython(),
               [
                 SCRIPT,
                 `${sim.baseUrl}${path}`,

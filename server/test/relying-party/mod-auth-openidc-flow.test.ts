@@ -3,19 +3,12 @@
  * service configures it: private_key_jwt with the default client's key, scope "openid email
  * phone", PKCE, and an identity location asking for Cl.Cm.P2 and the coreIdentityJWT claim. A
  * browser (fetch with a cookie jar) signs in through Apache; the module's info hook shows the
- * session it keeps. Needs apache2 and the module (`.ci/run` installs them): skipped with the
- * reason where they are missing, a failure when CI=true. One Apache signs in at the root
+ * session it keeps. Needs apache2 and the module (the requirement rule of helpers/requirements.ts:
+ * skipped with the reason where missing, a failure under CI on Linux). One Apache signs in at the root
  * simulator, another at a named one of the same process: only OIDCProviderMetadataURL changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { browse } from '../helpers/cookie-browser.js';
 import { freePort } from '../helpers/free-port.js';
 import { tmpdir } from 'node:os';
@@ -31,30 +24,17 @@ import {
 } from '../helpers/test-simulator.js';
 import { DEFAULT_CLIENT_ID, VOCAB } from '../helpers/relying-party.js';
 import { APACHE, apacheConfig } from '../helpers/apache-service.js';
+import { requires } from '../helpers/requirements.js';
 
-const inCi = process.env.CI === 'true';
-const missing = [APACHE, '/usr/lib/apache2/modules/mod_auth_openidc.so'].filter(
-  (f) => !existsSync(f),
-);
-const skipReason =
-  missing.length > 0
-    ? `needs ${missing.join(' and ')} (apt-get install apache2 libapache2-mod-auth-openidc)`
-    : undefined;
-
-if (skipReason !== undefined && inCi)
-  describe('mod_auth_openidc sign-in in CI', () => {
-    it('has Apache with mod_auth_openidc to sign in with', () => {
-      throw new Error(`the mod_auth_openidc test cannot run in CI: it ${skipReason}`);
-    });
-  });
+const needs = requires('apache2-mod-auth-openidc');
 
 interface SessionInfo {
   id_token: Record<string, unknown>;
   userinfo: Record<string, unknown>;
 }
 
-describe.skipIf(skipReason !== undefined)(
-  `Apache mod_auth_openidc signs in with private_key_jwt${skipReason ? ` (SKIPPED: ${skipReason})` : ''}`,
+describe.skipIf(needs.skip)(
+  `Apache mod_auth_openidc signs in with private_key_jwt${needs.label}`,
   () => {
     let sim: ListeningSimulator;
     // One Apache per simulator, each at its own port, both registered from the start.

@@ -9,7 +9,14 @@ import {
   listeningSimulator,
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulator, startSimulator } from '../../src/index.js';
+import { buildDefaultPlan } from '../../src/rp-check/default-plan.js';
+import { freePort } from '../helpers/free-port.js';
 import {
+  runDrivenCheck,
   startTestService,
   type ServiceKind,
   type TestService,
@@ -28,7 +35,15 @@ afterEach(async () => {
 
 async function drivenRun(
   kind: ServiceKind,
-  { plan = 'default', interactive = false }: { plan?: unknown; interactive?: boolean } = {},
+  {
+    plan = 'default',
+    interactive = false,
+    drive,
+  }: {
+    plan?: unknown;
+    interactive?: boolean;
+    drive?: (s: TestService) => Record<string, string>;
+  } = {},
 ): Promise<RpCheckStatus> {
   service = await startTestService(kind, () => (sim as ListeningSimulator).baseUrl);
   const config = defaultConfig('http://localhost:3000');
@@ -38,7 +53,11 @@ async function drivenRun(
   const started = await fetch(`${sim.baseUrl}${API}/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ plan, attended: false, drive: service.drive }),
+    body: JSON.stringify({
+      plan,
+      attended: false,
+      drive: { ...service.drive, ...drive?.(service) },
+    }),
   });
   expect(started.status, await started.clone().text()).toBe(201);
   const began = Date.now();
@@ -129,6 +148,82 @@ describe('relying-party check: the check drives the service itself', () => {
       [],
     );
   }, 120_000);
+
+  it('--drive-reauthenticate drives login_required; a service without prompt=login is not applicable', async () => {
+    const all = buildDefaultPlan();
+    const plan = {
+      name: 'Re-authentication',
+      keySetMaxAgeSeconds: 2,
+      steps: all.steps.filter((s) => ['auth-only', 'authorize-login-required'].includes(s.id)),
+    };
+    const s = await drivenRun('careful', {
+      plan,
+      drive: (svc) => ({ reauthenticate: svc.reauthenticate }),
+    });
+    const step = s.steps.find((x) => x.id === 'authorize-login-required');
+    expect(step?.status, step?.reason).toBe('passed');
+    expect(step?.reason).toMatch(
+      /^\/authorize #\d+ answered login_required and the client did not call \/token\. Seen: /,
+    );
+    const authorizes = step?.exchanges.filter((e) => e.endpoint === 'authorize') ?? [];
+    // The sign-in, then the re-authentication the simulator refused.
+    expect(authorizes.map((e) => e.error ?? 'code')).toEqual(['code', 'login_required']);
+    expect(step?.outcome?.note).toMatch(/signed in at .*, then opened .*\/reauthenticate/);
+    await service?.close();
+    sim?.simulator.close();
+    await sim?.close();
+
+    const without = await drivenRun('careful', {
+      plan,
+      drive: (svc) => ({ reauthenticate: svc.reauthenticateWithoutPrompt }),
+    });
+    const na = without.steps.find((x) => x.id === 'authorize-login-required');
+    expect(na?.status).toBe('not-judged');
+    expect(na?.reason).toMatch(
+      /^Not applicable: the service never asked the provider to re-authenticate the user \(.* carried no prompt=login\)/,
+    );
+  }, 60_000);
+
+  it('a second run after a simulator restart signs in with identity, the service not restarted', async () => {
+    // The service keeps the DID document for its lifetime; the simulator keeps its keys in the
+    // data folder, so the restarted simulator signs with the keys the service cached.
+    const dataDir = mkdtempSync(join(tmpdir(), 'rp-check-restart-'));
+    const port = await freePort();
+    const issuer = `http://localhost:${port}`;
+    service = await startTestService('careful', () => issuer, { cacheDidDocument: true });
+    const plan = {
+      name: 'Identity twice',
+      steps: buildDefaultPlan().steps.filter((x) => ['auth-only', 'identity'].includes(x.id)),
+    };
+    const kids: string[] = [];
+    try {
+      for (const round of [1, 2]) {
+        const config = defaultConfig(issuer);
+        config.clientConfiguration.redirectUrls = [service.callback];
+        const simulator = createSimulator({ config, dataDir });
+        const started = await startSimulator(simulator, { port, host: '127.0.0.1' });
+        if (!started.ok) throw new Error(started.error.detail);
+        try {
+          const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as {
+            keys: { kid: string }[];
+          };
+          kids.push(jwks.keys.map((k) => k.kid).join(','));
+          const s = await runDrivenCheck(issuer, { plan, drive: service.drive }, `round ${round}`);
+          for (const x of s.steps)
+            expect(x.status, `round ${round} ${x.id}: ${x.reason}`).toBe('passed');
+          expect(s.steps[1]?.outcome?.identityAccepted, `round ${round}`).toBe(true);
+        } finally {
+          simulator.close();
+          await started.value.close();
+          // Let every client see its kept-alive connections closed before the restart.
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
+      expect(kids[1]).toBe(kids[0]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('in interactive mode the check submits the form with the values in force', async () => {
     const step = (id: string, kind: string, extra: Record<string, unknown> = {}) => ({

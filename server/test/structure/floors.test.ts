@@ -31,7 +31,11 @@ describe('the floors of server/src', () => {
   it('no module imports a module of a higher floor (type-only imports included)', () => {
     const edges = readImportEdges(SERVER_SRC);
     expect(edges.length).toBeGreaterThan(500);
-    expect(findUpwardImports(edges, SERVER_SRC, SERVER_FLOORS)).toEqual([]);
+    const upward = findUpwardImports(edges, SERVER_SRC, SERVER_FLOORS).map(
+      (u) =>
+        `${u.from} (${u.fromFloor}) imports {${u.names.join(', ')}} from ${u.to} (${u.toFloor})`,
+    );
+    expect(upward).toEqual([]);
   });
 
   it('names the two files, the floors and the imported names of an upward import', () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Icon } from '../../components/Icon.js';
 import { useAppStore, useAppStoreApi } from '../../store/app-store-context.js';
 import { activeSummary } from './preset-format.js';
@@ -11,6 +12,11 @@ export function ActivePresetChip() {
   const summary = activeSummary(useAppStore((s) => s.active));
   const label = summary?.label ?? null;
   const modified = summary?.modified === true;
+  const rpStatus = useAppStore((s) => s.rpStatus);
+  const rpRunning = rpStatus?.state === 'running';
+  const watchRpCheck = useAppStore((s) => s.watchRpCheck);
+  // While the check runs, its state stays fresh on every screen (the header says it is in control).
+  useEffect(() => (rpRunning ? watchRpCheck() : undefined), [rpRunning, watchRpCheck]);
 
   const open = () => {
     const s = store.getState();
@@ -28,6 +34,36 @@ export function ActivePresetChip() {
     s.setScreen('presets');
   };
 
+  if (rpRunning && rpStatus) {
+    const step = (rpStatus.currentStep ?? 0) + 1;
+    const tip = `The relying-party check is in control: step ${step} of ${rpStatus.steps.length} applies its own scenario${rpStatus.drive ? ' and signs in on your service itself' : ''}. The configuration comes back when the check ends or is stopped.`;
+    return (
+      <button
+        type="button"
+        className="active-preset is-check"
+        onClick={() => store.getState().setScreen('rp-check')}
+        aria-label={tip}
+        aria-describedby="active-preset-tip"
+        data-testid="active-preset"
+        data-state="rp-check"
+      >
+        <Icon name="shield" size={13} />
+        <span className="active-preset-label" data-testid="active-preset-label">
+          <span className="active-preset-scenario">
+            RP check in control · step {step} of {rpStatus.steps.length}
+          </span>
+        </span>
+        <span
+          className="active-preset-tip"
+          id="active-preset-tip"
+          role="tooltip"
+          data-testid="active-preset-tip"
+        >
+          {tip}
+        </span>
+      </button>
+    );
+  }
   if (label === null) {
     return (
       <button
@@ -55,8 +91,8 @@ export function ActivePresetChip() {
       type="button"
       className={`active-preset${modified ? ' is-modified' : ''}`}
       onClick={open}
-      title={title}
       aria-label={`In force: ${title.replace(/\n/g, '; ')}`}
+      aria-describedby="active-preset-tip"
       data-testid="active-preset"
       data-state={modified ? 'modified' : 'applied'}
     >
@@ -87,6 +123,15 @@ export function ActivePresetChip() {
           + changes
         </span>
       ) : null}
+      {/* The whole text, on hover and focus: the chip may have had to cut it. */}
+      <span
+        className="active-preset-tip"
+        id="active-preset-tip"
+        role="tooltip"
+        data-testid="active-preset-tip"
+      >
+        {title}
+      </span>
     </button>
   );
 }

@@ -1,37 +1,47 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store/app-store-context.js';
-import type { RpDriveForm } from '../../store/rp-check-slice.js';
+import { DRIVE_FIELD_LABEL, type DriveField } from './rp-check-format.js';
 
-type Field = Exclude<keyof RpDriveForm, 'enabled'>;
+type Field = DriveField;
 
-/** The settings, in the order and words of the README (flags --drive-*). */
+/** The settings, in the order of the documentation (flags --drive-* on the command line). */
 const FIELDS: { key: Field; label: string; hint: string; required?: boolean; url?: boolean }[] = [
   {
     key: 'signIn',
-    label: 'Sign-in address',
+    label: DRIVE_FIELD_LABEL.signIn,
     hint: 'Opens a sign-in (authentication only)',
     required: true,
     url: true,
   },
   {
     key: 'identitySignIn',
-    label: 'Identity sign-in address',
+    label: DRIVE_FIELD_LABEL.identitySignIn,
     hint: 'Opens a sign-in asking for identity; without it, identity steps are not judged',
     url: true,
   },
   {
     key: 'signedIn',
-    label: 'Signed-in page',
+    label: DRIVE_FIELD_LABEL.signedIn,
     hint: 'Answers 2xx only to a signed-in user',
     required: true,
     url: true,
   },
-  { key: 'signedInText', label: 'Signed-in text', hint: 'Shown only on a signed-in page' },
-  { key: 'signOut', label: 'Sign-out address', hint: 'Opened after each step', url: true },
+  {
+    key: 'signedInText',
+    label: DRIVE_FIELD_LABEL.signedInText,
+    hint: 'Shown only on a signed-in page',
+  },
+  { key: 'signOut', label: DRIVE_FIELD_LABEL.signOut, hint: 'Opened after each step', url: true },
   {
     key: 'identityText',
-    label: 'Identity text',
+    label: DRIVE_FIELD_LABEL.identityText,
     hint: 'Shows the identity was accepted (default: the verified family name)',
+  },
+  {
+    key: 'reauthenticate',
+    label: DRIVE_FIELD_LABEL.reauthenticate,
+    hint: 'Re-authenticates a signed-in user (prompt=login); without it, login_required is not judged',
+    url: true,
   },
 ];
 
@@ -40,7 +50,9 @@ const FIELDS: { key: Field; label: string; hint: string; required?: boolean; url
  * every step (the server checks the addresses when the run starts).
  */
 export function DriveSettingsForm({ disabled }: { disabled: boolean }) {
-  const [form, setDrive] = useAppStore(useShallow((s) => [s.rpDrive, s.setRpDrive]));
+  const [form, setDrive, issues] = useAppStore(
+    useShallow((s) => [s.rpDrive, s.setRpDrive, s.rpDriveIssues]),
+  );
   return (
     <fieldset className="rp-drive" data-testid="rp-drive" disabled={disabled}>
       <label className="rp-drive-toggle">
@@ -60,7 +72,11 @@ export function DriveSettingsForm({ disabled }: { disabled: boolean }) {
       {form.enabled ? (
         <div className="rp-drive-fields">
           {FIELDS.map((f) => (
-            <label key={f.key} className="rp-drive-field">
+            <label
+              key={f.key}
+              className={`rp-drive-field${issues[f.key] ? ' has-issue' : ''}`}
+              data-testid={`rp-drive-field-${f.key}`}
+            >
               <span className="small">
                 {f.label}
                 {f.required ? ' (required)' : ''}
@@ -73,9 +89,21 @@ export function DriveSettingsForm({ disabled }: { disabled: boolean }) {
                 spellCheck={false}
                 autoComplete="off"
                 onChange={(e) => setDrive({ [f.key]: e.target.value })}
+                aria-invalid={issues[f.key] ? true : undefined}
+                aria-describedby={issues[f.key] ? `rp-drive-issue-${f.key}` : undefined}
                 data-testid={`rp-drive-${f.key}`}
               />
-              <span className="small muted">{f.hint}</span>
+              {issues[f.key] ? (
+                <span
+                  className="small tone-bad"
+                  id={`rp-drive-issue-${f.key}`}
+                  data-testid={`rp-drive-issue-${f.key}`}
+                >
+                  {issues[f.key]}
+                </span>
+              ) : (
+                <span className="small muted">{f.hint}</span>
+              )}
             </label>
           ))}
         </div>

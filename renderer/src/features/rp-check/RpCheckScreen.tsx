@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type {
   ExchangeRef,
@@ -10,7 +10,14 @@ import { reportUrl } from '../../api/rp-check-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { currentRpStep, retryableRpStep } from '../../store/rp-check-slice.js';
 import { Icon, type IconName } from '../../components/Icon.js';
-import { STATUS_LABEL, STATUS_TONE, KIND_LABEL } from './rp-check-format.js';
+import {
+  STATUS_LABEL,
+  STATUS_TONE,
+  KIND_LABEL,
+  inWindowWords,
+  instructionFor,
+} from './rp-check-format.js';
+import { ServiceSettings } from './ServiceSettings.js';
 import { DriveSettingsForm } from './DriveSettingsForm.js';
 import './rp-check.css';
 
@@ -65,12 +72,27 @@ function Evidence({ step }: { step: StepResult }) {
   );
 }
 
-function CurrentStep({ step, index, total }: { step: StepResult; index: number; total: number }) {
+function CurrentStep({
+  step,
+  index,
+  total,
+  driving,
+}: {
+  step: StepResult;
+  index: number;
+  total: number;
+  driving: boolean;
+}) {
   const [busy, note, setNote, verdict, answer] = useAppStore(
     useShallow((s) => [s.rpBusy, s.rpNote, s.setRpNote, s.sendRpVerdict, s.sendRpOutcome]),
   );
   const waiting = step.status === 'waiting';
   const answers = OUTCOME_ANSWERS.filter((a) => step.ask.identity || !a.identityOnly);
+  const question = useRef<HTMLDivElement>(null);
+  // The question, when it comes, is brought into view: the tester answers without scrolling.
+  useEffect(() => {
+    if (waiting) question.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [waiting, step.id]);
   return (
     <section className="rp-current" aria-labelledby="rp-current-title" data-testid="rp-current">
       <header className="rp-current-head">
@@ -81,35 +103,15 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
       </header>
       <h2 id="rp-current-title">{step.title}</h2>
       <p className="rp-instruction" data-testid="rp-instruction">
-        {step.instruction}
-      </p>
-      <p className="muted">
-        <span className="expect-label">Expected:</span> {step.expectation}
+        {instructionFor(step.instruction, driving)}
       </p>
       {waiting ? (
-        <p className="notice" data-testid="rp-waiting">
-          <Icon name="alert" size={14} /> {step.reason}
-        </p>
-      ) : (
-        <p className="muted small">
-          Watching your service’s requests; once its journey ends (its /userinfo call, or no more
-          requests) you are asked what your service showed.
-        </p>
-      )}
-      <h3 className="mini-head">Evidence</h3>
-      <Evidence step={step} />
-      <label className="rp-note">
-        <span className="small">Note (optional, kept in the report)</span>
-        <textarea
-          className="textarea"
-          rows={2}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          data-testid="rp-note"
-        />
-      </label>
-      {waiting ? (
-        <div className="rp-verdicts" role="group" aria-labelledby="rp-question">
+        <div
+          className="rp-verdicts rp-question-box"
+          role="group"
+          aria-labelledby="rp-question"
+          ref={question}
+        >
           <p id="rp-question" className="rp-question" data-testid="rp-question">
             What did your service show?
           </p>
@@ -125,8 +127,32 @@ function CurrentStep({ step, index, total }: { step: StepResult; index: number; 
               {a.label}
             </button>
           ))}
+          <p className="notice small" data-testid="rp-waiting">
+            <Icon name="alert" size={14} /> {inWindowWords(step.reason ?? '')}
+          </p>
         </div>
-      ) : null}
+      ) : (
+        <p className="muted small" data-testid="rp-watching">
+          {driving
+            ? 'The check is signing in on your service as the user’s browser would, and reads the page it ends on.'
+            : 'Watching your service’s requests; once its journey ends (its /userinfo call, or no more requests) you are asked what your service showed.'}
+        </p>
+      )}
+      <p className="muted">
+        <span className="expect-label">Expected:</span> {step.expectation}
+      </p>
+      <h3 className="mini-head">Evidence</h3>
+      <Evidence step={step} />
+      <label className="rp-note">
+        <span className="small">Note (optional, kept in the report)</span>
+        <textarea
+          className="textarea"
+          rows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="rp-note"
+        />
+      </label>
       <div className="rp-verdicts" role="group" aria-label="Skip or retry">
         {VERDICT_BUTTONS.map((b) => (
           <button
@@ -207,7 +233,7 @@ function StepList({ steps, current }: { steps: StepResult[]; current: number | u
           </div>
           {s.reason && s.status !== 'observing' ? (
             <p className="small muted rp-reason" data-testid="rp-reason">
-              {s.reason}
+              {inWindowWords(s.reason)}
               {s.note && s.decidedBy === 'tester' && !s.reason.includes(s.note)
                 ? ` (${s.note})`
                 : ''}
@@ -237,6 +263,10 @@ export function RpCheckScreen() {
         s.watchRpCheck,
       ]),
     );
+  const [startError, unreachable] = useAppStore(
+    useShallow((s) => [s.rpStartError, s.rpUnreachable]),
+  );
+  const stopped = status?.state === 'finished' && (status.summary.pending ?? 0) > 0;
   useEffect(() => watch(), [watch]);
   const running = status?.state === 'running';
   const current = currentRpStep(status);
@@ -261,7 +291,7 @@ export function RpCheckScreen() {
         <label className="rp-plan">
           <span className="small">Plan</span>
           <select
-            className="select"
+            className="input select"
             value={planId}
             disabled={running}
             onChange={(e) => choose(e.target.value)}
@@ -326,7 +356,20 @@ export function RpCheckScreen() {
           </div>
         ) : null}
       </div>
+      <ServiceSettings />
       <DriveSettingsForm disabled={running} />
+      {unreachable ? (
+        <p className="notice notice-bad" role="alert" data-testid="rp-unreachable">
+          <strong>Your service did not answer</strong>: could not reach {unreachable}. The check
+          stopped at once instead of marking every step “not judged”. Start your service (or correct
+          the address below), then press Start again.
+        </p>
+      ) : null}
+      {startError ? (
+        <p className="notice notice-bad" role="alert" data-testid="rp-start-error">
+          {startError}
+        </p>
+      ) : null}
       {error ? (
         <p className="notice notice-bad" role="alert" data-testid="rp-error">
           {error}
@@ -341,7 +384,10 @@ export function RpCheckScreen() {
         <ul className="rp-summary" aria-label="Summary" data-testid="rp-summary">
           <li>
             <strong>{status.plan?.name}</strong> ·{' '}
-            {status.state === 'finished' ? 'finished' : 'running'}
+            <span data-testid="rp-run-state">
+              {stopped ? 'stopped' : status.state === 'finished' ? 'finished' : 'running'}
+              {status.drive ? ' · driving your service' : ''}
+            </span>
           </li>
           <li className="chip chip-ok" data-testid="rp-count-passed">
             {sum.passed} passed
@@ -366,7 +412,12 @@ export function RpCheckScreen() {
       <div className={`rp-body${current ? ' has-current' : ''}`}>
         <div className="rp-main-column">
           {current && status?.currentStep !== undefined ? (
-            <CurrentStep step={current} index={status.currentStep} total={status.steps.length} />
+            <CurrentStep
+              step={current}
+              index={status.currentStep}
+              total={status.steps.length}
+              driving={status.drive !== undefined}
+            />
           ) : null}
           {retryable ? (
             <p className="small">

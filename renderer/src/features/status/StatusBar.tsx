@@ -1,6 +1,5 @@
 import { CopyButton } from '../../components/CopyButton.js';
 import { Icon } from '../../components/Icon.js';
-import { MiddleEllipsis } from '../../components/MiddleEllipsis.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 
@@ -40,11 +39,9 @@ export function StatusBar() {
           target="_blank"
           rel="noreferrer"
           title={baseUrl ?? undefined}
-          // Its text is drawn in two parts (cut in the middle); its name is the whole address.
-          aria-label={baseUrl ?? undefined}
           data-testid="status-base-url"
         >
-          {baseUrl ? <MiddleEllipsis text={baseUrl} /> : '…'}
+          {baseUrl ?? '…'}
         </a>
         {baseUrl ? (
           <CopyButton text={baseUrl} label="Copy base URL" testId="copy-base-url" />

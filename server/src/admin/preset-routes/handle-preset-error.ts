@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BODY_LIMIT } from '../../http/body-limit.js';
-import { NoDataDirError } from '../../presets/preset-store.js';
+import { FolderFullError, NoDataDirError } from '../../presets/preset-store.js';
 import { NO_DATA_DIR, PresetHttpError } from './preset-http-error.js';
 
 /** The personas and scenarios API's error handler: every refusal is JSON, the process lives on. */
@@ -16,6 +16,10 @@ export function handlePresetError(
   }
   if (error instanceof PresetHttpError) {
     res.status(error.status).json(error.body);
+    return;
+  }
+  if (error instanceof FolderFullError) {
+    res.status(409).json({ error: 'conflict', error_description: error.message });
     return;
   }
   if (error instanceof NoDataDirError) {

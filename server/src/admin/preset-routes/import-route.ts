@@ -67,7 +67,9 @@ export function addImportRoute(routes: PresetRoutesContext): void {
         scenario.id = uniqueId(scenario.name, (c) => store.isTaken('scenarios', c), 'scenario');
         warnings.push(`the id "${taken}" is taken; saved as "${scenario.id}"`);
       }
-      // Applied before it is saved: a scenario that cannot be applied is not saved either.
+      // Applied before it is saved: a scenario that cannot be applied is not saved either, and
+      // one that could not be saved is not applied.
+      store.checkRoom('scenarios', scenario.id);
       const applied = apply ? applyImported(scenario) : undefined;
       store.saveScenario(scenario);
       const answer: ImportResult = {

@@ -8,7 +8,8 @@ import {
   type Scenario,
 } from '../../presets/preset-types.js';
 import { applyScenario } from './apply-scenario.js';
-import { checkScenario, exportScenario } from '../../presets/scenario-formats.js';
+import { checkScenario } from '../../presets/check-scenario.js';
+import { exportScenario } from '../../presets/scenario-formats.js';
 import { conflict, describeIssues, invalid, invalidIssues, notFound } from './preset-http-error.js';
 import {
   editableId,

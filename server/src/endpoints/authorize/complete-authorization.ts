@@ -26,6 +26,7 @@ import {
 } from './check-identity-outcome.js';
 import { authorizeScenario } from '../../scenarios/authorize-scenario.js';
 import { isIdentityVector } from '../../rules/check-vtr.js';
+import { weightOf } from '../../state/store-budget.js';
 
 export const SESSION_COOKIE = 'simulator_session';
 
@@ -134,7 +135,7 @@ export function completeAuthorization(
   }
   const { session } = resolved;
   session.lastJourneyId = journeyId;
-  ctx.sessions.set(session.id, session, LIFETIMES.session * 1000);
+  ctx.sessions.set(session.id, session, LIFETIMES.session * 1000, weightOf(session));
   const cookie = sessionCookie(ctx);
   res.cookie(cookie.name, session.id, { httpOnly: true, sameSite: 'lax', path: cookie.path });
   notes.links.sid = session.sid;
@@ -145,6 +146,7 @@ export function completeAuthorization(
       interactionId,
       { request, sessionId: session.id, sid: session.sid, authTime: session.authTime, journeyId },
       LIFETIMES.interaction * 1000,
+      weightOf(request),
     );
     if (!added) {
       redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_SIGN_INS), target);
@@ -173,6 +175,8 @@ export function completeAuthorization(
       journeyId,
     },
     LIFETIMES.authorizationCode * 1000,
+    // The response is the configuration's own object, shared: only the request is the code's.
+    weightOf(request),
   );
   if (!added) {
     redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), target);

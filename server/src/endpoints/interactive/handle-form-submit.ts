@@ -14,6 +14,7 @@ import { parseFormSubmission } from './parse-form-submission.js';
 import { PERSONA_FIELD } from './render-interactive-form.js';
 import { sendExpiredPage, sendInteractiveForm } from './send-interactive-form.js';
 import { INTERACTIVE_TEXT } from './translations.js';
+import { weightOf } from '../../state/store-budget.js';
 
 export const INTERACTION_EXPIRED = INTERACTIVE_TEXT.en.expired.message;
 
@@ -76,7 +77,12 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
     };
     // The sign-in stays open under the same id, so the tester (or a script) can correct and
     // resend; the lifetime starts again.
-    ctx.interactions.set(interactionId, pending, LIFETIMES.interaction * 1000);
+    ctx.interactions.set(
+      interactionId,
+      pending,
+      LIFETIMES.interaction * 1000,
+      weightOf(pending.request),
+    );
     if (json) {
       res.setHeader('Cache-Control', 'no-store');
       res.status(400).json({
@@ -120,6 +126,8 @@ export function handleFormSubmit(ctx: SimulatorContext, req: Request, res: Respo
       journeyId: pending.journeyId,
     },
     LIFETIMES.authorizationCode * 1000,
+    // The submitted form is the code's own copy: it counts against the shared byte budget.
+    weightOf(request) + weightOf(response),
   );
   if (!added) {
     redirectWithError(res, temporarilyUnavailable(TOO_MANY_PENDING_CODES), {

@@ -11,6 +11,7 @@ describe('parseDriveSettings', () => {
       signOut: 'http://localhost:8080/logout',
       signedInText: 'Your account',
       identityText: 'PATEL',
+      reauthenticate: 'http://localhost:8080/reauthenticate',
     };
     expect(parseDriveSettings(all, 'drive')).toEqual({ ok: true, value: all });
     expect(parseDriveSettings(GOOD, 'drive')).toEqual({ ok: true, value: GOOD });
@@ -37,6 +38,11 @@ describe('parseDriveSettings', () => {
       const r = parseDriveSettings({ ...GOOD, signIn: value }, 'drive');
       expect(r.ok, JSON.stringify(value).slice(0, 40)).toBe(false);
       if (!r.ok) expect(r.error[0]?.path).toBe('drive.signIn');
+    }
+    for (const value of [null, 42, [], {}, '', '/reauth', 'ftp://x/', 'http://u:p@x/']) {
+      const r = parseDriveSettings({ ...GOOD, reauthenticate: value }, 'drive');
+      expect(r.ok, JSON.stringify(value)).toBe(false);
+      if (!r.ok) expect(r.error[0]?.path).toBe('drive.reauthenticate');
     }
     for (const value of [null, 42, [], {}, '', '   ', 'a\nb', 'x'.repeat(201)]) {
       const r = parseDriveSettings({ ...GOOD, identityText: value }, 'drive');

@@ -57,6 +57,8 @@ export interface DriveStepInput {
   now: () => number;
   /** Open the signed-in page again after the journey (the user must not stay signed in). */
   lookAgain?: DriveJourneyInput['lookAgain'];
+  /** Aborted when the run's simulator is deleted or reset: the journey stops at once. */
+  signal?: AbortSignal;
 }
 
 export interface DrivenStep {
@@ -87,15 +89,18 @@ export async function driveStep(input: DriveStepInput): Promise<DrivenStep> {
     };
   }
   const identityText = settings.identityText ?? verifiedFamilyName(config);
-  const browser = new DriverBrowser([
-    config.simulatorUrl,
-    settings.signIn,
-    settings.signedIn,
-    ...(settings.identitySignIn ? [settings.identitySignIn] : []),
-    ...(settings.signOut ? [settings.signOut] : []),
-    ...(settings.reauthenticate ? [settings.reauthenticate] : []),
-    ...config.clientConfiguration.redirectUrls,
-  ]);
+  const browser = new DriverBrowser(
+    [
+      config.simulatorUrl,
+      settings.signIn,
+      settings.signedIn,
+      ...(settings.identitySignIn ? [settings.identitySignIn] : []),
+      ...(settings.signOut ? [settings.signOut] : []),
+      ...(settings.reauthenticate ? [settings.reauthenticate] : []),
+      ...config.clientConfiguration.redirectUrls,
+    ],
+    input.signal,
+  );
   const outcome = await driveJourney(
     {
       settings,

@@ -102,10 +102,15 @@ function send(
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(url, { method, headers, timeout: REQUEST_TIMEOUT_MS }, resolve);
+    const req = request(
+      url,
+      { method, headers, timeout: REQUEST_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+      resolve,
+    );
     req.on('timeout', () =>
       req.destroy(
         Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), {
@@ -124,8 +129,15 @@ export class DriverBrowser {
   /** Every request's headers, newest last (for the report and tests), at most 200. */
   readonly sent: { url: string; method: string; headers: Record<string, string> }[] = [];
 
-  /** `allowed`: the addresses whose origins the driver may request (others are refused). */
-  constructor(allowed: readonly string[]) {
+  /**
+   * `allowed`: the addresses whose origins the driver may request (others are refused).
+   * `signal`: once aborted (the simulator that drives it is deleted or reset), the request in
+   * flight is cut off and no further one is sent.
+   */
+  constructor(
+    allowed: readonly string[],
+    private readonly signal?: AbortSignal,
+  ) {
     this.origins = new Set(
       allowed.flatMap((a) => {
         try {
@@ -163,6 +175,7 @@ export class DriverBrowser {
 
   /** One request, no redirect followed; throws DriveError with a sentence for the step. */
   async request(url: string, init: NavigationInit = {}): Promise<BrowserResponse> {
+    if (this.signal?.aborted) throw new DriveError('the check was ended: its simulator is gone');
     if (!this.allows(url))
       throw new DriveError(
         `the journey led to ${url}, which is neither one of the service's addresses nor the simulator's: the check does not follow it`,
@@ -190,7 +203,7 @@ export class DriverBrowser {
     let res: IncomingMessage;
     let read: { body: string; truncated: boolean };
     try {
-      res = await send(target, method, headers, body);
+      res = await send(target, method, headers, body, this.signal);
       const setCookie = res.headers['set-cookie'] ?? [];
       // A response sets cookies in the same context its request carried them.
       for (const c of setCookie)
