@@ -38,6 +38,7 @@ export type {
   TestClientStep,
   TestClientCheck,
   TestClientRun,
+  TestClientUser,
   TestClientCommands,
 } from './test-client/test-client-types.js';
 

@@ -38,8 +38,9 @@ export interface SimulatorOptions {
   /** About how many bytes the request log may hold (default 64 MiB). */
   logBytes?: number;
   /**
-   * About how many bytes (of JSON text) waiting codes, interactive sign-ins, sessions and
-   * access-token records may hold, all simulators together (default STORE_BYTES, 32 MiB).
+   * About how many bytes (of JSON text) waiting codes and interactive sign-ins may hold, all
+   * simulators together, and as many again sessions and access-token records (default
+   * STORE_BYTES, 32 MiB each).
    */
   storeBytes?: number;
   /** Folder of the built renderer served at /_simulator/ (none: the UI route answers 404). */
@@ -79,8 +80,9 @@ export interface Simulator {
   rpCheck: { run: RpCheckRun; plans: PlanStore };
   /** The named simulators served under /sim/<name>/. */
   simulators: SimulatorRegistry;
-  /** The byte budget the stores of every simulator of the process share. */
+  /** The byte budgets the stores of every simulator share: waiting codes and sign-ins; sessions and tokens. */
   storeBudget: ByteBudget;
+  heldBudget: ByteBudget;
   /** Resolves when the signing keys are ready. Requests needing keys wait for it anyway. */
   ready: Promise<void>;
   /** Stops timers and closes event streams. */
@@ -104,8 +106,13 @@ interface SharedParts {
    * never a simulatorUrl POST /config set, at the root or at a named simulator.
    */
   access: AdminAccessSettings;
-  /** The byte budget every simulator's stores share (see ByteBudget). */
+  /**
+   * The byte budgets every simulator's stores share (see ByteBudget): one for what waits to be
+   * used (codes, interactive sign-ins: refused past it), one for what is kept (sessions,
+   * access-token records: the oldest evicted past it), so a flood of one never blocks the other.
+   */
   storeBudget: ByteBudget;
+  heldBudget: ByteBudget;
   version: string;
   startupPreset: StartupPreset | undefined;
   /** Where the signing keys are kept (none: new keys at every start). */
@@ -159,8 +166,8 @@ function createParts(
     clock,
     codes: new ExpiringStore(clock, STORE_LIMITS.codes, shared.storeBudget),
     usedAssertionIds: new UsedAssertionIds(),
-    accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens, shared.storeBudget),
-    sessions: new ExpiringStore(clock, STORE_LIMITS.sessions, shared.storeBudget, 'keep'),
+    accessTokens: new ExpiringStore(clock, STORE_LIMITS.accessTokens, shared.heldBudget),
+    sessions: new ExpiringStore(clock, STORE_LIMITS.sessions, shared.heldBudget),
     interactions: new ExpiringStore(clock, STORE_LIMITS.interactions, shared.storeBudget),
     clientKeys: createClientKeyResolver(),
     presets: shared.presets,
@@ -236,6 +243,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     secretVerifier: createSecretVerifier(),
     adminToken: options.adminToken,
     storeBudget: new ByteBudget(options.storeBytes ?? STORE_BYTES),
+    heldBudget: new ByteBudget(options.storeBytes ?? STORE_BYTES),
     access: {
       adminToken: options.adminToken,
       startupUrl: () => root.context.config.startupSimulatorUrl(),
@@ -285,6 +293,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     rpCheck: root.rpCheck,
     simulators: registry,
     storeBudget: shared.storeBudget,
+    heldBudget: shared.heldBudget,
     get ready() {
       return root.keys().then(() => undefined);
     },

@@ -146,18 +146,25 @@ describe.skipIf(needs.skip)(
       const scenario = ui.page.getByTestId('active-preset-scenario');
       await scenario.filter({ hasText: 'Verified with a passport' }).waitFor();
       expect(await scenario.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      expect(await ui.page.getByTestId('active-preset-persona').isVisible()).toBe(false);
-      // The persona is still named, for the tooltip and screen readers.
+      // Below 1200 px the chip has a line of its own: both names, neither cut.
+      const persona = ui.page.getByTestId('active-preset-persona');
+      expect(await persona.isVisible()).toBe(true);
+      expect(await persona.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await ui.page.getByTestId('active-preset').getAttribute('aria-label')).toContain(
         'Persona: Verified with a passport (P2)',
       );
       await ui.page.screenshot({
         path: join(SHOTS, 'chip-800.png'),
-        clip: { x: 0, y: 0, width: 800, height: 60 },
+        clip: { x: 0, y: 0, width: 800, height: 80 },
       });
-      // Wide enough, both names show.
+      // At 1280 px the chip shares the line with the tabs: the scenario alone, not two stumps;
+      // the persona is in its full text (hover, focus) and its accessible name.
       await ui.page.setViewportSize({ width: 1280, height: 720 });
-      await ui.page.getByTestId('active-preset-persona').waitFor();
+      await persona.waitFor({ state: 'hidden' });
+      expect(await scenario.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await ui.page.getByTestId('active-preset-tip').textContent()).toContain(
+        'Persona: Verified with a passport (P2)',
+      );
     });
 
     it('logged no page errors', () => {

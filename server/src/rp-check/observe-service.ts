@@ -92,12 +92,13 @@ export function observeService(status: RpCheckStatus): Observation {
       : step.exchanges.length
         ? `the simulator saw ${step.exchanges.map(label).join(', ')}`
         : 'no request reached the simulator';
+  const cause = likelyCause(step);
   const probe =
     o?.probe && o.page
       ? `; the signed-in page ${o.probe.url} answered ${o.probe.status}: ${o.probe.detail}`
       : '';
   return {
     observed: false,
-    line: `the check never saw the sign-in of step "${step.id}" succeed: ${where}${probe}. Likely cause: ${likelyCause(step)}.`,
+    line: `the check never saw the sign-in of step "${step.id}" succeed: ${where}${probe}. Likely cause: ${cause}${/[.?!]$/.test(cause) ? '' : '.'}`,
   };
 }

@@ -139,19 +139,23 @@ describe('ExpiringStore with a shared byte budget', () => {
     expect(budget.usedBytes).toBe(0);
   });
 
-  it('set evicts its own oldest entries to fit, or keeps the entry in "keep" mode', () => {
+  it('set evicts its own oldest entries to fit; one entry alone is kept even when it does not', () => {
     const budget = new ByteBudget(1000);
-    const tokens = new ExpiringStore<string, number>(() => 0, 100, budget, 'evict');
-    const sessions = new ExpiringStore<string, number>(() => 0, 100, budget, 'keep');
+    const tokens = new ExpiringStore<string, number>(() => 0, 100, budget);
+    const sessions = new ExpiringStore<string, number>(() => 0, 100, budget);
     for (let i = 0; i < 4; i++) tokens.set(`t${i}`, i, 1000, 300);
     expect(tokens.size).toBe(3);
     expect(tokens.get('t0')).toBeUndefined();
     expect(budget.usedBytes).toBe(900);
+    // Another store's entries are not evicted for it: its one entry is kept over the budget.
     sessions.set('s', 1, 1000, 300);
     expect(sessions.get('s')).toBe(1);
     expect(tokens.size).toBe(3);
     expect(budget.usedBytes).toBe(1200);
-    sessions.delete('s');
+    sessions.set('s2', 2, 1000, 300);
+    expect(sessions.get('s')).toBeUndefined();
+    expect(budget.usedBytes).toBe(1200);
+    sessions.clear();
     tokens.set('t1', 10, 1000, 300);
     expect(budget.usedBytes).toBe(900);
   });

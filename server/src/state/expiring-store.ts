@@ -20,12 +20,6 @@ export class ExpiringStore<K, V> implements BudgetHolder {
     private readonly clock: Clock,
     private readonly maxEntries: number,
     private readonly budget?: ByteBudget,
-    /**
-     * What `set` does when an entry's bytes do not fit the budget: 'evict' this store's oldest
-     * entries first (access-token records: short-lived, and each may keep a large form), or
-     * 'keep' it anyway (sessions: small, and dropping one would sign a user out).
-     */
-    private readonly overBudget: 'evict' | 'keep' = 'evict',
   ) {}
 
   get size(): number {
@@ -34,8 +28,8 @@ export class ExpiringStore<K, V> implements BudgetHolder {
 
   /**
    * Adds or replaces an entry, evicting the oldest ones while the store is full by count, or its
-   * `bytes` do not fit the budget (see overBudget). An entry too large for what is left even then
-   * is kept anyway: it is one entry, which the request needs to succeed.
+   * `bytes` do not fit the budget. An entry too large for what is left even then is kept anyway:
+   * it is one entry, which the request needs to succeed.
    */
   set(key: K, value: V, ttlMs: number, bytes = 0): void {
     this.sweep(8);
@@ -47,7 +41,7 @@ export class ExpiringStore<K, V> implements BudgetHolder {
         !(this.budget.reclaim() && this.budget.tryReserve(bytes))
       )
         for (;;) {
-          if (this.overBudget === 'keep' || !this.evictOldest()) {
+          if (!this.evictOldest()) {
             this.budget.force(bytes);
             break;
           }

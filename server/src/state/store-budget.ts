@@ -1,7 +1,8 @@
 /**
- * One byte budget shared by the stores of every simulator of a process (the root and each named
- * one): waiting authorization codes, interactive sign-ins waiting for their form, sessions and
- * access-token records. Counts alone did not bound memory: an interactive code keeps its own copy
+ * A byte budget shared by stores of every simulator of a process (the root and each named one).
+ * There are two: one for what waits to be used (authorization codes, interactive sign-ins
+ * waiting for their form; refused past it), one for what is kept (sessions, access-token
+ * records; the oldest evicted past it). Counts alone did not bound memory: an interactive code keeps its own copy
  * of the submitted form (up to 100 kB of JSON each), and 20,000 codes in each of 65 simulators
  * could hold gigabytes. Sizes are estimates: the length of a value's JSON text, which the heap
  * holds about three times over.
@@ -68,7 +69,7 @@ export class ByteBudget {
   }
 }
 
-/** The stores' shared budget: 32 MiB of JSON text (about 100 MiB of heap), all simulators together. */
+/** Each shared budget: 32 MiB of JSON text (about 100 MiB of heap), all simulators together. */
 export const STORE_BYTES = 32 * 1024 * 1024;
 
 /** A value's estimated size: the length of its JSON text (0 when it has none). */

@@ -7,6 +7,7 @@ import type {
   TestClientFlow,
   TestClientRun,
   TestClientStep,
+  TestClientUser,
 } from './test-client-types.js';
 import type { TokenAnalysis } from '../analysis/analysis-types.js';
 import type { SimulatorEvents } from '../simulator/simulator-events.js';
@@ -40,6 +41,39 @@ interface Answer {
 }
 
 class Stop extends Error {}
+/** A check failed: a careful client goes no further (the checks say why). */
+class Refused extends Error {}
+
+/** The verified name and birth date a core identity JWT carries (its first of each). */
+function verifiedIdentityOf(jwt: string): { name?: string; birthDate?: string } {
+  try {
+    const subject = (decodeJwt(jwt).vc as { credentialSubject?: Record<string, unknown> })
+      ?.credentialSubject;
+    const names = subject?.name as { nameParts?: { value?: unknown }[] }[] | undefined;
+    const parts = names?.[0]?.nameParts
+      ?.map((p) => p.value)
+      .filter((v): v is string => typeof v === 'string');
+    const birth = (subject?.birthDate as { value?: unknown }[] | undefined)?.[0]?.value;
+    return {
+      ...(parts && parts.length > 0 ? { name: parts.join(' ') } : {}),
+      ...(typeof birth === 'string' ? { birthDate: birth } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Who signed in, as the service would show them: from /userinfo and the core identity. */
+function userOf(
+  claims: Record<string, unknown> | undefined,
+  identity: { name?: string; birthDate?: string },
+): TestClientUser | undefined {
+  if (!claims || typeof claims.sub !== 'string') return undefined;
+  const user: TestClientUser = { sub: claims.sub, ...identity };
+  if (typeof claims.email === 'string') user.email = claims.email;
+  if (typeof claims.phone_number === 'string') user.phoneNumber = claims.phone_number;
+  return user;
+}
 
 function parseJson(text: string): Record<string, unknown> | undefined {
   try {
@@ -83,6 +117,8 @@ export async function runTestClient(
   const agent = `${TEST_CLIENT_AGENT}/${runId}`;
   const steps: TestClientStep[] = [];
   const checks: TestClientCheck[] = [];
+  let identity: { name?: string; birthDate?: string } = {};
+  let user: TestClientUser | undefined;
   const run: TestClientRun = {
     flow,
     outcome: 'accepted',
@@ -294,6 +330,10 @@ export async function runTestClient(
       })),
     );
 
+    // A careful client stops at the first refused check: no /userinfo call with a refused ID
+    // token's access token, no DID document fetched for a core identity it will not use.
+    if (checks.some((c) => !c.ok)) throw new Refused();
+
     const userinfo = await request('userinfo', endpoint('userinfo_endpoint', '/userinfo'), {
       headers: { authorization: `Bearer ${String(accessToken)}` },
     });
@@ -329,6 +369,7 @@ export async function runTestClient(
           `No coreIdentityJWT came from /userinfo: the identity was not proven for this user${returnCode === undefined ? '' : ` (returnCode ${JSON.stringify(returnCode)})`}, so there is no core identity JWT to check.`,
         );
       } else {
+        if (checks.some((c) => !c.ok)) throw new Refused();
         const did = await request('did', `${base}/.well-known/did.json`);
         if (did.status !== 200) fail(`The DID document could not be fetched (HTTP ${did.status}).`);
         pass('DID document fetched.');
@@ -340,8 +381,10 @@ export async function runTestClient(
             now: deps.now(),
           })),
         );
+        identity = verifiedIdentityOf(coreIdentity);
       }
     }
+    user = userOf(claims, identity);
 
     const analysed: TokenAnalysis[] = [];
     for (const step of steps) {
@@ -351,9 +394,20 @@ export async function runTestClient(
     }
     checks.push(...analysisFailures(analysed, checks));
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
-    run.outcome = 'provider_error';
-    run.summary = error.message;
+    if (error instanceof Refused) {
+      // The checks say why; the analysis of what was received still counts.
+      const analysed: TokenAnalysis[] = [];
+      for (const step of steps) {
+        if (step.name !== 'token') continue;
+        const exchange = recorded.find((e) => e.id === step.exchangeId);
+        if (exchange) analysed.push(...(await deps.analyze(exchange)));
+      }
+      checks.push(...analysisFailures(analysed, checks));
+    } else if (!(error instanceof Stop)) throw error;
+    else {
+      run.outcome = 'provider_error';
+      run.summary = error.message;
+    }
   } finally {
     deps.events.off('exchange', onExchange);
   }
@@ -370,7 +424,9 @@ export async function runTestClient(
     run.outcome = 'refused';
     run.summary = `The test client refused the sign-in: ${refused.map((c) => c.name).join(', ')}. ${refused[0]?.detail ?? ''}`;
   } else {
-    run.summary = `Signed in as ${client.clientId}: every step answered and all ${checks.length} checks passed.${run.notes ? ' No core identity JWT came: the identity was not proven.' : ''}`;
+    if (user) run.user = user;
+    const who = user?.email ?? user?.sub ?? 'the user';
+    run.summary = `Signed in as ${who}${user?.name ? ` (verified: ${user.name})` : ''}: every step answered and all ${checks.length} checks passed.${run.notes ? ' No core identity JWT came: the identity was not proven.' : ''}`;
   }
   return run;
 }

@@ -20,6 +20,16 @@ export interface TestClientCheck {
   detail: string;
 }
 
+/** Who signed in, as a service would show them (an accepted run only). */
+export interface TestClientUser {
+  sub: string;
+  email?: string;
+  phoneNumber?: string;
+  /** Identity: the verified name and birth date from the core identity JWT. */
+  name?: string;
+  birthDate?: string;
+}
+
 /**
  * The result of one "sign in as a test client" run:
  * accepted: every step answered and every check passed;
@@ -40,6 +50,8 @@ export interface TestClientRun {
   checks: TestClientCheck[];
   /** What could not be checked, and why (no core identity JWT when identity was not proven). */
   notes?: string[];
+  /** Who signed in (an accepted run). */
+  user?: TestClientUser;
 }
 
 /** The same journey for the tester to run by hand: a browser URL and curl commands. */

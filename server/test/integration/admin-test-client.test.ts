@@ -93,6 +93,50 @@ describe('sign in as a test client', () => {
     expect(r.summary).toMatch(/refused the sign-in: ID token signature/);
   });
 
+  it.each(['authentication', 'identity'] as const)(
+    'after a refused ID token (%s) it goes no further: no /userinfo call, no DID document',
+    async (flow) => {
+      const cfg = defaultConfig(sim.baseUrl);
+      reset({
+        errorConfiguration: { ...cfg.errorConfiguration, idTokenErrors: ['INVALID_SIGNATURE'] },
+      });
+      const r = await run({ flow });
+      expect(r.outcome).toBe('refused');
+      expect(r.steps.map((s) => s.name)).toEqual(['discovery', 'authorize', 'token', 'jwks']);
+      const journey = sim.simulator.log.list().filter((e) => e.journeyId === r.journeyId);
+      expect(journey.map((e) => e.endpoint)).not.toContain('userinfo');
+      expect(journey.map((e) => e.endpoint)).not.toContain('did');
+      expect(r.user).toBeUndefined();
+    },
+  );
+
+  it('after a refused core identity JWT claim check it fetches no DID document', async () => {
+    const cfg = defaultConfig(sim.baseUrl);
+    reset({
+      errorConfiguration: { ...cfg.errorConfiguration, idTokenErrors: ['INVALID_AUD'] },
+    });
+    const r = await run({ flow: 'identity' });
+    expect(r.outcome).toBe('refused');
+    expect(r.steps.map((s) => s.name)).not.toContain('did');
+  });
+
+  it('shows who signed in: sub and email; for identity the verified name and birth date', async () => {
+    const auth = await run({ flow: 'authentication' });
+    expect(auth.outcome).toBe('accepted');
+    const cfg = sim.simulator.config.get().responseConfiguration;
+    expect(auth.user).toEqual({ sub: cfg.sub, email: cfg.email, phoneNumber: cfg.phoneNumber });
+    expect(auth.summary).toContain(`Signed in as ${String(cfg.email)}`);
+    expect(auth.summary).not.toContain(auth.clientId);
+    const identity = await run({ flow: 'identity' });
+    expect(identity.outcome).toBe('accepted');
+    expect(identity.user).toMatchObject({
+      sub: cfg.sub,
+      name: 'GEOFFREY HEARNSHAW',
+      birthDate: '1955-04-19',
+    });
+    expect(identity.summary).toContain('verified: GEOFFREY HEARNSHAW');
+  });
+
   it.each(BUILT_IN_PERSONAS.map((p) => p.id))(
     'accepts an identity sign-in as the built-in persona %s (no verdict without a defect)',
     async (id) => {

@@ -46,6 +46,28 @@ beforeAll(async () => {
     if (!/signed=1/.test(req.headers.cookie ?? '')) return res.redirect(302, '/login');
     res.send('<title>Me</title>Signed in');
   });
+  // A sign-in that goes through a meta refresh and a form the page submits by itself.
+  app.get('/refresh-login', (_req, res) =>
+    res.send('<meta http-equiv="refresh" content="0; url=/post-login"><title>Wait</title>'),
+  );
+  app.get('/post-login', (_req, res) =>
+    res.send(
+      '<body onload="document.forms[0].submit()"><form method="post" action="/go"><input type="hidden" name="go" value="1"><noscript><button>Continue</button></noscript></form></body>',
+    ),
+  );
+  app.post('/go', express.urlencoded({ extended: false }), (req, res) => {
+    if ((req.body as Record<string, string>).go !== '1') return res.status(400).send('no form');
+    res.redirect(303, authorize('/callback'));
+  });
+  // Signed-in pages that are not HTML.
+  app.get('/me-text', (req, res) => {
+    if (!/signed=1/.test(req.headers.cookie ?? '')) return res.redirect(302, '/login');
+    res.type('text/plain').send('Signed in\nas Sarah PATEL');
+  });
+  app.get('/me-json', (req, res) => {
+    if (!/signed=1/.test(req.headers.cookie ?? '')) return res.status(401).json({ error: 'no' });
+    res.json({ user: { status: 'Signed in', family_name: 'PATEL' } });
+  });
   app.get('/big-login', (_req, res) => res.redirect(302, authorize('/big')));
   app.get('/big', (_req, res) => {
     res.setHeader('Set-Cookie', 'signed=1; Path=/');
@@ -109,6 +131,36 @@ async function drive(drive: Record<string, unknown>): Promise<StepResult[]> {
   }
   throw new Error('the run did not finish');
 }
+
+describe('the check reads a service as a browser does', () => {
+  it('follows a meta refresh and a self-submitting form, and reads text/plain and JSON pages', async () => {
+    for (const [signedIn, type] of [
+      ['/me-text', 'text'],
+      ['/me-json', 'json'],
+    ] as const) {
+      const steps = await drive({
+        signIn: `${svc}/refresh-login`,
+        signedIn: `${svc}${signedIn}`,
+        signedInText: 'signed in',
+      });
+      for (const s of steps) {
+        // This service never redeems its code (the verdict fails on that); what the browser saw:
+        expect(s.outcome?.signedIn, `${signedIn} ${s.id}: ${s.outcome?.error}`).toBe(true);
+        expect(s.outcome?.probe?.type).toBe(type);
+        expect(s.outcome?.probe?.detail).toBe(`it answered 200 (${type}) with "signed in"`);
+        expect(s.outcome?.page?.hops?.map((h) => new URL(h).pathname)).toEqual(
+          expect.arrayContaining([
+            '/refresh-login',
+            '/post-login',
+            '/go',
+            '/authorize',
+            '/callback',
+          ]),
+        );
+      }
+    }
+  }, 30_000);
+});
 
 describe('the check drives a service that misbehaves', () => {
   it('unreachable: "could not reach … (ECONNREFUSED)", not judged, and the run goes on', async () => {

@@ -4,7 +4,7 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import { faultAt, type FaultSlot } from '../../store/scenario-slice.js';
 import { DROP, faultFromSettings, settingsOf, type FaultSettings } from './fault-settings.js';
-import { FAULTS_GROUP_TITLE, faultTargetMatches } from './switch-filter.js';
+import { FAULTS_GROUP_TITLE, FAULTS_GROUP_WHERE, faultTargetMatches } from './switch-filter.js';
 import {
   FAULT_TARGETS,
   OUTAGE_STATUSES,
@@ -154,10 +154,7 @@ export function FaultsGroup({ query }: { query: string }) {
         <code className="muted small">errorConfiguration.faults</code>
         {count > 0 ? <span className="chip chip-warn">{count} on</span> : null}
       </header>
-      <p className="muted small scenario-where">
-        An outage (a 5xx answer or a dropped connection) or added latency at one endpoint, until
-        switched off or for the next number of requests.
-      </p>
+      <p className="muted small scenario-where">{FAULTS_GROUP_WHERE}</p>
       <ul className="fault-targets">
         {shown.map((info) => (
           <FaultTargetRows key={info.target} info={info} />

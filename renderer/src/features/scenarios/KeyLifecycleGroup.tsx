@@ -3,7 +3,12 @@ import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import type { RetirableKeys } from '../../store/scenario-slice.js';
 import { KEY_RETIREMENT } from './scenario-catalogue.js';
-import { KEY_GROUP_TITLE, keyRetirementMatches } from './switch-filter.js';
+import {
+  KEY_EXPECT_LABEL,
+  KEY_GROUP_TITLE,
+  KEY_GROUP_WHERE,
+  keyRetirementMatches,
+} from './switch-filter.js';
 
 /** The third step of a key rotation: the old key removed from the JWKS or the DID document. */
 export function KeyLifecycleGroup({ query }: { query: string }) {
@@ -25,10 +30,7 @@ export function KeyLifecycleGroup({ query }: { query: string }) {
         <h2 id="group-keys">{KEY_GROUP_TITLE}</h2>
         {count > 0 ? <span className="chip chip-warn">{count} on</span> : null}
       </header>
-      <p className="muted small scenario-where">
-        Rotation step 3: publish the new keys, sign with them, then retire the old ones. Steps 1 and
-        2 alone are on the Configuration screen.
-      </p>
+      <p className="muted small scenario-where">{KEY_GROUP_WHERE}</p>
       <ul className="scenario-list">
         {shown.map((keys) => {
           const info = KEY_RETIREMENT[keys];
@@ -55,7 +57,7 @@ export function KeyLifecycleGroup({ query }: { query: string }) {
                 </label>
                 <p className="scenario-effect">{info.effect}</p>
                 <p className="scenario-expect">
-                  <span className="expect-label">A correct relying party</span> {info.expect}
+                  <span className="expect-label">{KEY_EXPECT_LABEL}</span> {info.expect}
                 </p>
               </div>
             </li>

@@ -5,7 +5,7 @@ import { selectors } from '../../store/selectors.js';
 import { FilterBox } from '../../components/FilterBox.js';
 import { FILTER_IDS } from '../../app/filter-target.js';
 import { SCENARIO_CATALOGUE, switchName, type ScenarioGroupInfo } from './scenario-catalogue.js';
-import { scenarioMatches, switchMatches } from './switch-filter.js';
+import { EXPECT_LABEL, scenarioMatches, switchMatches } from './switch-filter.js';
 import { FaultsGroup } from './FaultsGroup.js';
 import { KeyLifecycleGroup } from './KeyLifecycleGroup.js';
 
@@ -63,7 +63,7 @@ function ScenarioGroup({ info, query }: { info: ScenarioGroupInfo; query: string
                 </label>
                 <p className="scenario-effect">{s.effect}</p>
                 <p className="scenario-expect">
-                  <span className="expect-label">Expected of your relying party:</span> {s.expect}
+                  <span className="expect-label">{EXPECT_LABEL}</span> {s.expect}
                 </p>
               </div>
             </li>

@@ -174,7 +174,7 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       },
       {
         name: 'INVALID_SIGNATURE',
-        effect: 'The signature does not verify with any published key.',
+        effect: 'Signed with the wrong key: the signature does not verify with any published key.',
         expect: 'Verify the signature against the JWKS and refuse the token when it fails.',
       },
       {
@@ -223,7 +223,8 @@ export const SCENARIO_CATALOGUE: readonly ScenarioGroupInfo[] = [
       },
       {
         name: 'INVALID_SIGNATURE',
-        effect: 'The signature does not verify with the key named by kid in the DID document.',
+        effect:
+          'Signed with the wrong key: the signature does not verify with the key named by kid in the DID document.',
         expect:
           'Resolve kid against the DID document, verify the signature, and refuse the identity on failure.',
       },

@@ -40,3 +40,13 @@ describe('switchMatches', () => {
     expect(switchMatches('zzzz-no-such-switch')).toEqual([]);
   });
 });
+
+describe('the filter searches every text a card shows', () => {
+  it.each(['timeout', 'fail cleanly', 'rotation', '503', 'wrong key', 'milliseconds'])(
+    '"%s" finds the cards that say it',
+    (word) => {
+      const total = switchMatches(word).reduce((n, g) => n + g.count, 0);
+      expect(total).toBeGreaterThan(0);
+    },
+  );
+});

@@ -2,6 +2,9 @@ import {
   FAULT_KIND_WORDS,
   FAULT_TARGETS,
   KEY_RETIREMENT,
+  OUTAGE_STATUSES,
+  faultEffect,
+  faultExpect,
   SCENARIO_CATALOGUE,
   switchName,
   type FaultTargetInfo,
@@ -20,10 +23,16 @@ export function matchesQuery(query: string, texts: readonly (string | undefined)
   return words.every((w) => haystack.includes(w));
 }
 
+/** The words every card of the screen shows beside its own text (its labels). */
+export const EXPECT_LABEL = 'Expected of your relying party:';
+
 export const scenarioMatches = (query: string, group: ScenarioGroupInfo, s: ScenarioInfo) =>
   matchesQuery(query, [
     group.title,
     group.group,
+    `errorConfiguration.${group.group}`,
+    group.where,
+    EXPECT_LABEL,
     s.name,
     s.code,
     s.variant,
@@ -34,10 +43,15 @@ export const scenarioMatches = (query: string, group: ScenarioGroupInfo, s: Scen
 
 export type RetirableKey = keyof typeof KEY_RETIREMENT;
 export const KEY_GROUP_TITLE = 'Key lifecycle';
+export const KEY_GROUP_WHERE =
+  'Rotation step 3: publish the new keys, sign with them, then retire the old ones. Steps 1 and 2 alone are on the Configuration screen.';
+export const KEY_EXPECT_LABEL = 'A correct relying party';
 export const keyRetirementMatches = (query: string, keys: RetirableKey) => {
   const info = KEY_RETIREMENT[keys];
   return matchesQuery(query, [
     KEY_GROUP_TITLE,
+    KEY_GROUP_WHERE,
+    KEY_EXPECT_LABEL,
     info.name,
     info.configKey,
     info.effect,
@@ -46,15 +60,34 @@ export const keyRetirementMatches = (query: string, keys: RetirableKey) => {
 };
 
 export const FAULTS_GROUP_TITLE = 'Endpoint faults';
-/** A fault target matches as a whole: its outage, dropped-connection and latency switches. */
+export const FAULTS_GROUP_WHERE =
+  'An outage (a 5xx answer or a dropped connection) or added latency at one endpoint, until switched off or for the next number of requests.';
+/** The words of a fault card's settings: what it answers, for how long, for how many requests. */
+export const FAULT_SETTING_WORDS = [
+  'Answer',
+  'Drop the connection',
+  'Milliseconds',
+  'For the next',
+];
+/**
+ * A fault target matches as a whole: its outage, dropped-connection and latency switches, with
+ * every text their cards show (effects, expectations, the statuses offered, the settings).
+ */
 export const faultTargetMatches = (query: string, info: FaultTargetInfo) =>
   matchesQuery(query, [
     FAULTS_GROUP_TITLE,
-    'faults',
+    FAULTS_GROUP_WHERE,
+    'errorConfiguration.faults',
     info.target,
     info.label,
     info.path,
     info.outageExpect,
+    faultEffect(info, 'outage'),
+    faultEffect(info, 'latency'),
+    faultExpect(info, 'latency'),
+    EXPECT_LABEL,
+    OUTAGE_STATUSES.join(' '),
+    ...FAULT_SETTING_WORDS,
     ...Object.values(FAULT_KIND_WORDS).map((w) => `${info.label} ${w}`),
   ]);
 

@@ -42,6 +42,34 @@ function RunResult({ run, onDismiss }: { run: TestClientRun; onDismiss: () => vo
           <Icon name="x" size={13} />
         </button>
       </div>
+      {run.user ? (
+        <dl className="test-client-user" data-testid="test-client-user">
+          <div>
+            <dt>sub</dt>
+            <dd className="mono" data-testid="test-client-user-sub">
+              {run.user.sub}
+            </dd>
+          </div>
+          {run.user.email ? (
+            <div>
+              <dt>Email</dt>
+              <dd data-testid="test-client-user-email">{run.user.email}</dd>
+            </div>
+          ) : null}
+          {run.user.name ? (
+            <div>
+              <dt>Verified name</dt>
+              <dd data-testid="test-client-user-name">{run.user.name}</dd>
+            </div>
+          ) : null}
+          {run.user.birthDate ? (
+            <div>
+              <dt>Birth date</dt>
+              <dd data-testid="test-client-user-birth-date">{run.user.birthDate}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       {failing.length > 0 ? (
         <ul className="test-client-checks" data-testid="test-client-refusals">
           {failing.map((c) => (
