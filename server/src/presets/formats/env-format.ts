@@ -1,4 +1,4 @@
-import { ok } from '../../errors/result.js';
+import { ok } from '../../shared/result.js';
 import { formatEnvText, parseEnvText } from '../env-text.js';
 import type { ScenarioCodec } from './scenario-codec.js';
 import { importVariables, scenarioVariables } from './scenario-variables.js';

@@ -8,12 +8,12 @@ import type {
 } from '../../config/config-types.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { configFromEnv, ENV_VARS } from '../../config/from-env.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS } from '../../scenarios/names.js';
 import { findBuiltInPersona } from '../built-in-personas.js';
 import { closestName } from '../closest-name.js';
 import { MAX_DEPTH } from '../parse-preset.js';
-import { isPresetId, slugify } from '../preset-id.js';
+import { isPresetId, slugify } from '../../shared/preset-id.js';
 import { FLAG_CONFIG_FIELD, type Scenario, type ScenarioFlags } from '../preset-types.js';
 import { resolvePortable, type PersonaLookup } from '../resolve-preset.js';
 import { deepJsonText } from './json-text.js';
