@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { SimulatorContext } from '../simulator/simulator-context.js';
 import type { ExchangeAnalyzer } from '../analysis/exchange-analyzer.js';
 import type { SimulatorsChange } from '../simulator/simulator-events.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import {
   describeBadName,
   SIM_PREFIX,

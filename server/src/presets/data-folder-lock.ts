@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { removeLeftoverTempFiles } from './temp-files.js';
 
 /** The lock file a simulator holds in its data folder while it runs. */

@@ -816,4 +816,18 @@ describe('judgeStep: evidence the check gathered', () => {
       /^Not applicable: the service never asked the provider to re-authenticate the user \(\/authorize #1, \/authorize #3 carried no prompt=login\)/,
     );
   });
+
+  it('a /userinfo error step is not applicable to a service that never calls /userinfo, saying so', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j')];
+    const v = judgeSeen('userinfo-error', x, driver(true));
+    expect(v.status).toBe('not-judged');
+    expect(v.reason).toMatch(
+      /^Not applicable: the service signs users in without calling \/userinfo \(it redeemed the code at \/token #2 and the check's browser found the user signed in/,
+    );
+    // Not seen signed in: it stopped there, and the reason says so.
+    expect(judgeSeen('userinfo-error', x, driver(false)).reason).toMatch(
+      /never reached \/userinfo \(it stopped at \/token #2\)/,
+    );
+  });
 });
