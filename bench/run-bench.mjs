@@ -6,7 +6,7 @@
  * 0 unless --strict is given and a target is missed.
  */
 import os from 'node:os';
-import { mkdirSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_USAGE, parseBenchOptions } from './lib/options.mjs';
 import {
@@ -23,12 +23,27 @@ import {
   firstAnsweredRoot,
   floorFlow,
   getJson,
+  openWindow,
   postConfig,
   runClosedLoop,
   simulatorFlow,
 } from './lib/flows.mjs';
 import { MiB, processUsage, toMiB } from './lib/stats.mjs';
-import { summariseProfile } from './lib/profile-summary.mjs';
+import { COMPONENTS, summariseProfile } from './lib/profile-summary.mjs';
+
+/**
+ * Server CPU per flow, as a multiple of the bare Express floor's in the same run, that each flow
+ * kind must stay within at --clients clients, window closed and open: the ratio moves far less
+ * with the machine's other load than flows/s do. The limits are the goal of half the CPU per flow
+ * the simulator spent at the end of November 2026 (auth 2.8-3.0 × floor, identity 2.6-3.3 ×,
+ * measured on the 2-CPU machine of docs/performance.md). With the window open (one event-stream
+ * client), a flow may cost at most windowOpenExtra more than with it closed.
+ */
+export const CPU_TARGETS = {
+  authCpuTimesFloor: 1.45,
+  identityCpuTimesFloor: 1.5,
+  windowOpenExtra: 0.2,
+};
 
 const TARGETS = {
   startupMs: 250,
@@ -39,6 +54,7 @@ const TARGETS = {
   heapFlatFlows: 100_000,
   rssMiB: 120,
   rssAfterLoadSeconds: 60,
+  ...CPU_TARGETS,
 };
 const STARTUP_RUNS = 5;
 /**
@@ -128,20 +144,58 @@ function createLoadMeter(pid) {
   };
 }
 
-/** Runs one measured phase (after a short unmeasured warm-up), with server and client CPU. */
-async function phase(name, flow, ctx, { clients, seconds, flows }, meter, pid) {
+/** The probe's profiler (bench/memory-probe.mjs), over one measured phase. */
+async function startProfile(probePort) {
+  const res = await fetch(`http://127.0.0.1:${probePort}/profile/start?intervalUs=250`, {
+    method: 'POST',
+  });
+  if (!res.ok) throw new Error(`profile start answered ${res.status}`);
+}
+async function stopProfile(probePort, name) {
+  const res = await fetch(`http://127.0.0.1:${probePort}/profile/stop`, { method: 'POST' });
+  if (!res.ok) throw new Error(`profile stop answered ${res.status}`);
+  const profile = await res.json();
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `profile-${Date.now()}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  return { file, ...summariseProfile(profile) };
+}
+
+/**
+ * Runs one measured phase (after a short unmeasured warm-up), with server and client CPU. With
+ * `window`, an event-stream client (the tester's window) is connected before the warm-up (its
+ * replay of the log is not measured) and reads every event of the phase. With `profileProbe`, the
+ * measured part runs under the CPU profiler.
+ */
+async function phase(
+  name,
+  flow,
+  ctx,
+  { clients, seconds, flows, window = false, profileProbe },
+  meter,
+  pid,
+) {
+  const tester = window ? await openWindow(ctx.base.href) : undefined;
   meter?.start();
   if (seconds !== undefined) {
     const warmup = warmedUp.has(pid) ? WARMUP_SECONDS : FIRST_WARMUP_SECONDS;
     warmedUp.add(pid);
     await runClosedLoop(flow, ctx, { clients, seconds: warmup });
   }
+  if (profileProbe) await startProfile(profileProbe);
+  const eventsBefore = tester?.stats.exchanges ?? 0;
   const before = processUsage(pid);
   const clientBefore = process.cpuUsage();
   const result = await runClosedLoop(flow, ctx, { clients, seconds, flows });
   const after = processUsage(pid);
   const client = process.cpuUsage(clientBefore);
   meter?.stop();
+  const profile = profileProbe ? await stopProfile(profileProbe, name) : undefined;
+  // The last events may still be on their way.
+  if (tester) await new Promise((r) => setTimeout(r, 200));
+  const windowExchanges = tester ? tester.stats.exchanges - eventsBefore : undefined;
+  await tester?.close();
   const perFlow = (cpuSeconds) =>
     result.flows ? round((cpuSeconds * 1000) / result.flows, 3) : null;
   const out = {
@@ -153,11 +207,14 @@ async function phase(name, flow, ctx, { clients, seconds, flows }, meter, pid) {
     serverCpuUtilisation: round((after.cpuSeconds - before.cpuSeconds) / result.seconds, 2),
     clientCpuMsPerFlow: perFlow((client.user + client.system) / 1e6),
     serverRssMiB: toMiB(after.rssBytes),
+    ...(tester ? { window: true, windowExchanges } : {}),
+    ...(profile ? { profile } : {}),
   };
   log(
     `${name}: ${out.flowsPerSecond} flows/s, flow p50 ${out.latencyMs.flow.p50} ms, ${out.failures} failures`,
   );
   if (result.firstFailures) log(`  first failures: ${result.firstFailures.join(' | ')}`);
+  if (tester) log(`  window: ${windowExchanges} exchange events for ${result.flows * 3} requests`);
   return out;
 }
 
@@ -195,7 +252,8 @@ async function main() {
   log(`start-up: median ${report.startup.medianMs} ms to the first answered GET /`);
 
   log('floor: bare Express');
-  const floor = await startFloorProcess();
+  const floorProbe = opts.profile ? await freePort() : undefined;
+  const floor = await startFloorProcess({ probePort: floorProbe });
   report.phases = [];
   try {
     report.phases.push(
@@ -206,21 +264,45 @@ async function main() {
         {
           clients: opts.clients,
           seconds: opts.duration,
+          profileProbe: floorProbe,
         },
         null,
         floor.child.pid,
       ),
     );
-  } finally {
+  } catch (error) {
     await floor.stop();
+    throw error;
   }
+  /**
+   * The floor again, right before a simulator phase, with the same clients and duration: the
+   * ratio of CPU per flow is taken to it, so a spell of other load on the machine falls on both.
+   */
+  const withAdjacentFloor = async (run) => {
+    const before = await phase(
+      'floor (adjacent)',
+      floorFlow,
+      { base: new URL(floor.base) },
+      { clients: opts.clients, seconds: opts.duration },
+      null,
+      floor.child.pid,
+    );
+    const measured = await run();
+    measured.floorCpuMsPerFlow = before.serverCpuMsPerFlow;
+    return measured;
+  };
 
   const probePort = await freePort();
-  const profileDir = opts.profile
-    ? join(ROOT, 'bench', 'results', `profile-${Date.now()}`)
-    : undefined;
-  if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const server = await startSimulatorProcess({ probePort, cpuProfDir: profileDir });
+  // Profiled, the server runs unbundled (every function keeps its file) and each throughput
+  // phase's measured part runs under the profiler, which itself costs CPU: read the CPU figures
+  // of a run without --profile.
+  const profileProbe = opts.profile ? probePort : undefined;
+  const server = await startSimulatorProcess({ probePort, unbundled: opts.profile }).catch(
+    async (error) => {
+      await floor.stop();
+      throw error;
+    },
+  );
   const pid = server.child.pid;
   const meter = createLoadMeter(pid);
   try {
@@ -238,16 +320,19 @@ async function main() {
     const modes = opts.mode === 'both' ? ['auth', 'identity'] : [opts.mode];
     if (modes.includes('auth')) {
       report.phases.push(
-        await phase(
-          `auth ×${opts.clients}`,
-          simulatorFlow,
-          { ...ctx, mode: 'auth' },
-          {
-            clients: opts.clients,
-            seconds: opts.duration,
-          },
-          meter,
-          pid,
+        await withAdjacentFloor(() =>
+          phase(
+            `auth ×${opts.clients}`,
+            simulatorFlow,
+            { ...ctx, mode: 'auth' },
+            {
+              clients: opts.clients,
+              seconds: opts.duration,
+              profileProbe,
+            },
+            meter,
+            pid,
+          ),
         ),
       );
       report.phases.push(
@@ -266,16 +351,19 @@ async function main() {
     }
     if (modes.includes('identity')) {
       report.phases.push(
-        await phase(
-          `identity ×${opts.clients}`,
-          simulatorFlow,
-          { ...ctx, mode: 'identity' },
-          {
-            clients: opts.clients,
-            seconds: opts.duration,
-          },
-          meter,
-          pid,
+        await withAdjacentFloor(() =>
+          phase(
+            `identity ×${opts.clients}`,
+            simulatorFlow,
+            { ...ctx, mode: 'identity' },
+            {
+              clients: opts.clients,
+              seconds: opts.duration,
+              profileProbe,
+            },
+            meter,
+            pid,
+          ),
         ),
       );
       if (!modes.includes('auth'))
@@ -293,6 +381,21 @@ async function main() {
           ),
         );
     }
+
+    // The same flows with the tester's window open: one client on the event stream.
+    for (const mode of modes)
+      report.phases.push(
+        await withAdjacentFloor(() =>
+          phase(
+            `${mode} ×${opts.clients}, window open`,
+            simulatorFlow,
+            { ...ctx, mode },
+            { clients: opts.clients, seconds: opts.duration, window: true, profileProbe },
+            meter,
+            pid,
+          ),
+        ),
+      );
 
     if (opts.flows > 0) {
       const served = () =>
@@ -361,14 +464,7 @@ async function main() {
     meter.close();
     const code = await server.stop('SIGTERM');
     report.serverExitCode = code;
-  }
-
-  if (profileDir) {
-    const file = readdirSync(profileDir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .map((f) => join(profileDir, f))
-      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-    if (file) report.profile = { file, ...summariseProfile(file) };
+    await floor.stop();
   }
 
   report.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
@@ -422,6 +518,37 @@ function evaluate(report) {
     p50 <= t.flowP50Ms,
     ' ms',
   );
+  const floor = byName('floor');
+  const cpuRatio = (p) => {
+    const floorMs = p?.floorCpuMsPerFlow ?? floor?.serverCpuMsPerFlow;
+    return p && floorMs ? round(p.serverCpuMsPerFlow / floorMs, 2) : null;
+  };
+  for (const [mode, limit] of [
+    ['auth', t.authCpuTimesFloor],
+    ['identity', t.identityCpuTimesFloor],
+  ]) {
+    const closed = cpuRatio(byName(`${mode} ×${opts.clients}`));
+    check(
+      `${mode} server CPU per flow ≤ ${limit} × floor at ${opts.clients} clients`,
+      closed,
+      closed <= limit,
+      ' × floor',
+    );
+    const open = cpuRatio(byName(`${mode} ×${opts.clients}, window open`));
+    check(
+      `${mode} server CPU per flow, window open, ≤ ${limit} × floor`,
+      open,
+      open <= limit,
+      ' × floor',
+    );
+    const extra = closed && open !== null ? round(open / closed - 1, 3) : null;
+    check(
+      `${mode}: window open costs ≤ ${Math.round(t.windowOpenExtra * 100)} % more CPU per flow than closed`,
+      extra === null ? null : round(extra * 100, 1),
+      extra <= t.windowOpenExtra,
+      ' %',
+    );
+  }
   const flat = report.memory?.flatness;
   check(
     `heap after GC flat within ${t.heapFlatMiB} MiB across ${flat?.flows ?? t.heapFlatFlows} flows (max − min)`,
@@ -486,6 +613,7 @@ function print(report) {
       'p90',
       'p99',
       'srv CPU/flow',
+      'CPU × floor',
       'srv CPU',
       'client CPU/flow',
       'failed',
@@ -502,11 +630,22 @@ function print(report) {
       `${p.latencyMs.flow.p90} ms`,
       `${p.latencyMs.flow.p99} ms`,
       `${p.serverCpuMsPerFlow} ms`,
+      p.floorCpuMsPerFlow
+        ? round(p.serverCpuMsPerFlow / p.floorCpuMsPerFlow, 2)
+        : floor
+          ? round(p.serverCpuMsPerFlow / floor.serverCpuMsPerFlow, 2)
+          : '',
       `${Math.round(p.serverCpuUtilisation * 100)}%`,
       `${p.clientCpuMsPerFlow} ms`,
       p.failures,
     ]);
   console.log(table(rows));
+  const adjacent = report.phases.filter((p) => p.floorCpuMsPerFlow);
+  if (adjacent.length)
+    console.log(
+      `CPU × floor of ${adjacent.map((p) => p.name).join(', ')}: to the floor run right before each ` +
+        `(${adjacent.map((p) => `${p.floorCpuMsPerFlow} ms`).join(', ')} per flow)`,
+    );
   const endpointRows = [
     ['phase', 'authorize p50/p90/p99', 'token p50/p90/p99', 'userinfo p50/p90/p99'],
   ];
@@ -535,23 +674,36 @@ function print(report) {
       );
     }
   }
-  if (report.profile) {
+  const profiled = report.phases.filter((p) => p.profile);
+  if (profiled.length) {
     console.log(
-      `\nServer CPU profile (${report.profile.totalMs} ms sampled): ${report.profile.file}`,
+      '\nServer CPU profile of each measured phase (main thread, self time; µs per flow, then % of the phase)',
     );
     console.log(
       table([
-        ['area', 'self ms', '%'],
-        ...report.profile.areas.map((a) => [a.name, a.ms, a.share]),
+        ['component', ...profiled.map((p) => p.name)],
+        ...COMPONENTS.map((c) => [
+          c,
+          ...profiled.map((p) => {
+            const entry = p.profile.components.find((e) => e.name === c);
+            return `${Math.round((entry.ms * 1000) / p.flows)} µs  ${entry.share.toFixed(1)} %`;
+          }),
+        ]),
+        [
+          'total sampled',
+          ...profiled.map((p) => `${Math.round((p.profile.totalMs * 1000) / p.flows)} µs`),
+        ],
       ]),
     );
-    console.log('');
-    console.log(
-      table([
-        ['function', 'self ms', '%'],
-        ...report.profile.functions.map((a) => [a.name, a.ms, a.share]),
-      ]),
-    );
+    for (const p of profiled) {
+      console.log(`\n${p.name}: ${p.profile.file}`);
+      console.log(
+        table([
+          ['function', 'self ms', '%'],
+          ...p.profile.functions.map((a) => [a.name, a.ms, a.share]),
+        ]),
+      );
+    }
   }
   console.log('\nTargets');
   console.log(

@@ -10,7 +10,7 @@ import type {
 import { readConfigFile } from './files/read-config-file.js';
 import { writeFileAtomic } from './files/write-file-atomic.js';
 import { fetchConfigJson, postConfigJson } from './host/config-client.js';
-import { describeHostFailure } from './host/describe-host-failure.js';
+import { describeHostFailure } from '../server/src/index.js';
 import type { ProviderHost, ProviderStatus } from './host/provider-host.js';
 import {
   parseExportConfigArgs,

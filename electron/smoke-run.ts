@@ -1,5 +1,5 @@
 import { app, type BrowserWindow } from 'electron';
-import { describeHostFailure } from './host/describe-host-failure.js';
+import { describeHostFailure } from '../server/src/index.js';
 import type { ProviderHost } from './host/provider-host.js';
 import { checkArgon2idWorker } from './smoke/check-argon2id-worker.js';
 import { probeProvider } from './smoke/probe-provider.js';

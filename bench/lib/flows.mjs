@@ -362,3 +362,54 @@ export async function runClosedLoop(flow, ctx, { clients, seconds, flows }) {
   agent.destroy();
   return rec.summary(elapsed);
 }
+
+/**
+ * The tester's window, as far as the server can tell: one client on the admin event stream
+ * (/_simulator/api/events), reading every event as it comes. Resolves once the stream is open;
+ * `events` counts the messages received (replayed and live), `close()` hangs up.
+ * @param {string} base
+ */
+export function openWindow(base) {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const stats = { events: 0, exchanges: 0, bytes: 0 };
+    let tail = '';
+    const req = http.get(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: under(url, '/_simulator/api/events'),
+        headers: { accept: 'text/event-stream', 'user-agent': USER_AGENT },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`event stream answered ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          stats.bytes += chunk.length;
+          const text = tail + chunk;
+          const messages = text.split('\n\n');
+          tail = messages.pop() ?? '';
+          for (const message of messages) {
+            if (message.startsWith(':')) continue;
+            stats.events++;
+            if (message.includes('\nevent: exchange\n')) stats.exchanges++;
+          }
+        });
+        res.on('error', () => undefined);
+        resolve({
+          stats,
+          close: () =>
+            new Promise((done) => {
+              res.once('close', done);
+              req.destroy();
+            }),
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}

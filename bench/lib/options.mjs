@@ -28,7 +28,7 @@ against a bare Express floor, and checks the performance targets.
   --warmup-flows N   flows the server must have served before the memory baseline (default ${BENCH_DEFAULTS.warmupFlows}:
                      the largest store, 20,000 used assertion ids, is full after 20,000 flows;
                      the rest lets every store's hash table settle)
-  --profile          run the server under --cpu-prof and print its top costs
+  --profile          profile each 16-client phase (and the floor) and print a flow's CPU by component
   --strict           exit 1 when a target is missed (otherwise always 0)
   --help             this text`;
 

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 
 export declare const ROOT: string;
 export declare const CLI: string;
+export declare const UNBUNDLED_CLI: string;
 export declare const FLOOR_SERVER: string;
 export declare const MEMORY_PROBE: string;
 
@@ -41,8 +42,11 @@ export declare function spawnNode(
 export declare function startSimulatorProcess(options?: {
   probePort?: number;
   cpuProfDir?: string;
+  unbundled?: boolean;
   env?: Record<string, string | undefined>;
   nodeFlags?: string[];
   args?: string[];
 }): Promise<SpawnedNode & { port: number; base: string }>;
-export declare function startFloorProcess(): Promise<SpawnedNode & { port: number; base: string }>;
+export declare function startFloorProcess(options?: {
+  probePort?: number;
+}): Promise<SpawnedNode & { port: number; base: string }>;

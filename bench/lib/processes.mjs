@@ -7,6 +7,13 @@ import { createInterface } from 'node:readline';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/server/src/headless.mjs', import.meta.url));
+/**
+ * The same program unbundled (TypeScript's output, dependencies from node_modules): a CPU profile
+ * of it names the file of every function, where the bundle has one file for everything.
+ */
+export const UNBUNDLED_CLI = fileURLToPath(
+  new URL('../../dist/server/src/cli.js', import.meta.url),
+);
 export const FLOOR_SERVER = fileURLToPath(new URL('../floor-server.mjs', import.meta.url));
 export const MEMORY_PROBE = fileURLToPath(new URL('../memory-probe.mjs', import.meta.url));
 
@@ -138,12 +145,14 @@ export function spawnNode(args, { env = {}, timeoutMs = 15_000 } = {}) {
 
 /**
  * Starts the headless simulator exactly as `npm run headless` does (dist/server/src/headless.mjs),
- * optionally with the memory probe preloaded and under the CPU profiler.
- * @param {{ probePort?: number, cpuProfDir?: string, env?: NodeJS.ProcessEnv, nodeFlags?: string[], args?: string[] }} [options]
+ * optionally with the memory probe preloaded, under the CPU profiler, or unbundled (`unbundled`,
+ * for profiles that name every function's file).
+ * @param {{ probePort?: number, cpuProfDir?: string, unbundled?: boolean, env?: NodeJS.ProcessEnv, nodeFlags?: string[], args?: string[] }} [options]
  */
 export async function startSimulatorProcess({
   probePort,
   cpuProfDir,
+  unbundled = false,
   env = {},
   nodeFlags = [],
   args = [],
@@ -153,20 +162,30 @@ export async function startSimulatorProcess({
   if (probePort) flags.push('--expose-gc', '--import', MEMORY_PROBE);
   if (cpuProfDir) flags.push('--cpu-prof', '--cpu-prof-dir', cpuProfDir);
   const base = `http://127.0.0.1:${port}`;
-  const started = await spawnNode([...flags, CLI, '--port', String(port), ...args], {
-    env: {
-      PORT: String(port),
-      SIMULATOR_URL: base,
-      ...(probePort ? { BENCH_PROBE_PORT: String(probePort) } : {}),
-      ...env,
+  const started = await spawnNode(
+    [...flags, unbundled ? UNBUNDLED_CLI : CLI, '--port', String(port), ...args],
+    {
+      env: {
+        PORT: String(port),
+        SIMULATOR_URL: base,
+        ...(probePort ? { BENCH_PROBE_PORT: String(probePort) } : {}),
+        ...env,
+      },
     },
-  });
+  );
   return { ...started, port, base };
 }
 
-/** Starts the bare Express app that gives the floor. */
-export async function startFloorProcess() {
+/**
+ * Starts the bare Express app that gives the floor, optionally with the probe preloaded (for a
+ * profile of the floor).
+ * @param {{ probePort?: number }} [options]
+ */
+export async function startFloorProcess({ probePort } = {}) {
   const port = await freePort();
-  const started = await spawnNode([FLOOR_SERVER, String(port)]);
+  const flags = probePort ? ['--import', MEMORY_PROBE] : [];
+  const started = await spawnNode([...flags, FLOOR_SERVER, String(port)], {
+    env: probePort ? { BENCH_PROBE_PORT: String(probePort) } : {},
+  });
   return { ...started, port, base: `http://127.0.0.1:${port}` };
 }

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { zoneIdOf } from '../../server/src/index.js';
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
 

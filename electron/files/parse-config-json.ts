@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /** Largest configuration accepted from a file or the UI (the provider itself takes 100 kB). */
 export const MAX_CONFIG_JSON_BYTES = 1_000_000;

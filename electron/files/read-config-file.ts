@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { err, type Result } from '../result.js';
+import { err, type Result } from '../../server/src/shared/result.js';
 import { MAX_CONFIG_JSON_BYTES, parseConfigJson } from './parse-config-json.js';
 
 /** Reads a configuration file chosen by the user: a JSON object of at most 1 MB. */

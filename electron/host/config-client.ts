@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /** How long the app waits for its own provider to answer. */
 const TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { parseDesktopArgs } from '../args/parse-desktop-args.js';
-import { describeHostFailure } from './describe-host-failure.js';
+import { describeHostFailure } from '../../server/src/index.js';
 import type { ProviderHost, ProviderStatus } from './provider-host.js';
 import { planSecondLaunch } from './second-launch.js';
 

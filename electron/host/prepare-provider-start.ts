@@ -1,6 +1,6 @@
 import { lockDataFolder, type MultiSimulatorOptions } from '../../server/src/index.js';
 import type { DesktopArgs } from '../args/parse-desktop-args.js';
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /** What the desktop's provider starts with, once it may start. */
 export interface ProviderStart extends MultiSimulatorOptions {

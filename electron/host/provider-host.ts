@@ -14,7 +14,7 @@ import {
   type SimulatorConfig,
 } from '../../server/src/index.js';
 import type { DesktopHostFailureCode } from '../bridge.js';
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 import { followSimulatorUrl } from './follow-simulator-url.js';
 import { uiAddressFor, type UiAddress } from './ui-address.js';
 import { watchServerStop } from './watch-server-stop.js';

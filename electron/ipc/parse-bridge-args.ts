@@ -1,7 +1,7 @@
 import type { DesktopHostFailureCode, DesktopPreferences } from '../bridge.js';
 import { parseConfigJson } from '../files/parse-config-json.js';
 import { parseHost, parsePortNumber } from '../args/parse-listen-address.js';
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 import { DESKTOP_THEMES } from '../settings/desktop-settings.js';
 
 /** Why the arguments of a bridge call were refused. */

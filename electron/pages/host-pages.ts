@@ -1,13 +1,9 @@
-import {
-  describeHostFailure,
-  hostFailureTitle,
-  type ListenFailure,
-} from '../host/describe-host-failure.js';
+import { describeHostFailure, hostFailureTitle, type HostFailure } from '../../server/src/index.js';
 import { findFreePort } from '../host/find-free-port.js';
 import { buildStartErrorPage, type StartErrorPage } from './start-error-page.js';
 
 /** The page shown when the provider could not listen: why, and a free port when it was taken. */
-export async function listenFailurePage(failure: ListenFailure): Promise<StartErrorPage> {
+export async function listenFailurePage(failure: HostFailure): Promise<StartErrorPage> {
   const suggestedPort =
     failure.code === 'PORT_IN_USE' ? await findFreePort(failure.port, failure.host) : null;
   return buildStartErrorPage({

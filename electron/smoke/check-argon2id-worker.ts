@@ -6,7 +6,7 @@ import type {
   Argon2idReply,
 } from '../../server/src/tokens/client-auth/argon2id-worker.js';
 import type { WorkerEntry } from '../../server/src/tokens/client-auth/argon2id-worker-entry.js';
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /**
  * Starts the Argon2id worker from `entry` (the file the provider itself would start) and has it

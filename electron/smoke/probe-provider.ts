@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /**
  * Asks a provider for its discovery document, as a relying party would: it answers when the

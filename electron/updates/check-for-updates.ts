@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 import { compareVersions } from './compare-versions.js';
 import type { ReleaseFeed } from './release-feed.js';
 

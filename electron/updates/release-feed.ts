@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result.js';
+import { err, ok, type Result } from '../../server/src/shared/result.js';
 
 /** Where the app asks for its latest release, and where a tester downloads it. */
 export interface ReleaseFeed {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { err, type Result } from '../result.js';
+import { err, type Result } from '../../server/src/shared/result.js';
 import { releaseFeedOf, type ReleaseFeed } from './release-feed.js';
 
 /**

@@ -83,9 +83,12 @@ export function buildApp(deps: AppDeps): express.Express {
   const bodies = parseBodies(BODY_LIMIT);
   // Configured faults (outages, dropped connections, latency) come before anything else.
   const fault = (target: FaultTarget) => injectFaults(ctx, target);
-  app.use('/authorize', fault('authorize'), bodies, route(ctx, handleAuthorize));
+  // A route is one layer however many handlers it has, while app.use('/authorize', …) makes one
+  // layer per handler: /token and /userinfo go first, so neither is matched against five
+  // /authorize layers on its way.
   app.post('/token', fault('token'), requireUserAgent, bodies, route(ctx, handleToken));
   app.get('/userinfo', fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo));
+  app.use('/authorize', fault('authorize'), bodies, route(ctx, handleAuthorize));
   app.get('/', route(ctx, handleRoot));
   app.get('/.well-known/openid-configuration', fault('discovery'), route(ctx, handleDiscovery));
   app.get('/.well-known/jwks.json', fault('jwks'), route(ctx, handleJwks));

@@ -10,29 +10,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { configFromEnv, type Env } from './config/from-env.js';
 import { isLoopbackHostname } from './http/loopback-host.js';
 import { createSimulator } from './create-simulator.js';
-import { startSimulator, type HostFailure } from './start-simulator.js';
+import { startSimulator } from './start-simulator.js';
+import { describeHostFailure } from './describe-host-failure.js';
 import { UI_PREFIX } from './http/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
 import { lockDataFolder } from './presets/data-folder-lock.js';
 import { prepareRpCheck } from './start-rp-check.js';
-import type { Result } from './errors/result.js';
+import type { Result } from './shared/result.js';
 import { withMultiSimulatorEnv } from './multi-simulator-options.js';
 import { parseArgs, USAGE } from './cli-args.js';
-
-export function describeHostFailure(f: HostFailure): string {
-  switch (f.code) {
-    case 'PORT_IN_USE':
-      return `port ${f.port} on ${f.host} is already in use; choose another with PORT=<n> or --port <n>`;
-    case 'PERMISSION_DENIED':
-      return `not allowed to listen on ${f.host}:${f.port}; choose a port above 1023`;
-    case 'HOST_INVALID':
-      return `cannot listen on host "${f.host}": ${f.detail}`;
-    case 'PORT_INVALID':
-      return `port ${f.port} is not valid: ${f.detail}`;
-    default:
-      return `could not listen on ${f.host}:${f.port}: ${f.detail}`;
-  }
-}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -163,7 +149,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     host: args.value.host,
   });
   if (!started.ok) {
-    console.error(`identity-simulator: ${describeHostFailure(started.error)}`);
+    console.error(`identity-simulator: ${describeHostFailure(started.error, 'headless')}`);
     return 1;
   }
   const running = started.value;

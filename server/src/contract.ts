@@ -6,8 +6,8 @@
 
 export type * from './config/config-types.js';
 export type { JsonChange } from './shared/json-changes.js';
+export type { ExchangeEndpoint } from './shared/exchange-endpoints.js';
 export type {
-  ExchangeEndpoint,
   ExchangeOutcome,
   TokenRole,
   ExchangeToken,

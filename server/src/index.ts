@@ -9,6 +9,11 @@ export {
   type ListenOptions,
 } from './start-simulator.js';
 export {
+  describeHostFailure,
+  hostFailureTitle,
+  type HostFailureAudience,
+} from './describe-host-failure.js';
+export {
   configFromEnv,
   parsePort,
   ENV_VARS,

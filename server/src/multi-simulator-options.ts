@@ -1,6 +1,6 @@
 import { simulatorUrl } from './config/field-rules.js';
 import { trimTrailingSlash } from './config/parse-config-request.js';
-import { err, ok, type Result } from './errors/result.js';
+import { err, ok, type Result } from './shared/result.js';
 import { MAX_SIMULATORS_LIMIT } from './config/simulator-name.js';
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Simulator } from './create-simulator.js';
-import { err, ok, type Result } from './errors/result.js';
-import { isPresetId } from './presets/preset-id.js';
+import { err, ok, type Result } from './shared/result.js';
+import { isPresetId } from './shared/preset-id.js';
 import { writeFileAtomic } from './presets/preset-store.js';
 import { observeService } from './rp-check/observe-service.js';
 import { readPlanFile } from './rp-check/plan-store.js';

@@ -3,7 +3,7 @@ import { toOriginForm } from './http/origin-form-target.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Simulator } from './create-simulator.js';
-import { err, ok, type Result } from './errors/result.js';
+import { err, ok, type Result } from './shared/result.js';
 
 export const HOST_FAILURE_CODES = [
   'PORT_IN_USE',

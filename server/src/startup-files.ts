@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import type { SimulatorConfig } from './config/config-types.js';
-import { err, ok, type Result } from './errors/result.js';
+import { err, ok, type Result } from './shared/result.js';
 import { parseScenarioDocument } from './presets/parse-preset.js';
-import { isPresetId, slugify } from './presets/preset-id.js';
+import { isPresetId, slugify } from './shared/preset-id.js';
 import { describeIssues, PresetStore } from './presets/preset-store.js';
 import { dataFileProblem, readDataFile } from './presets/read-data-file.js';
 import type { Scenario } from './presets/preset-types.js';

@@ -1,8 +1,9 @@
-/** A value or a reason, never an exception: every call in src/api/ answers one of these. */
-export type Result<T, E = ApiError> = { ok: true; value: T } | { ok: false; error: E };
+import type { Result as ValueOrFailure } from '../../../server/src/shared/result.js';
 
-export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
-export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
+export { ok, err } from '../../../server/src/shared/result.js';
+
+/** A value or a reason, never an exception: every call in src/api/ answers one of these. */
+export type Result<T, E = ApiError> = ValueOrFailure<T, E>;
 
 /** Why a call to the simulator failed. */
 export type ApiError =

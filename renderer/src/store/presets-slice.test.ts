@@ -7,6 +7,7 @@ import { INLINE_PERSONA, initialPresetsState, type PresetsState } from './preset
 import { isActivePreset, receivePresetLists, scenarioAt } from './presets/preset-lookup.js';
 import { scenarioDocumentOf, scenarioDraftOf } from './presets/scenario-draft.js';
 import { splitIssues } from './presets/split-issues.js';
+import { uniqueId } from '../../../server/src/shared/preset-id.js';
 
 const list = <T>(items: T[], dataDir: string | null = '/data') => ({
   items,
@@ -492,6 +493,17 @@ describe('presets actions: import, export, diff', () => {
 });
 
 describe('presets actions: editors', () => {
+  it('gives a new persona the id the server gives it, Windows device names included ("Con")', async () => {
+    const { store } = await loaded();
+    store.getState().newPersonaFromCurrent();
+    store.getState().updatePersonaEditor({ name: 'Con' });
+    const shown = store.getState().personaEditor?.newId;
+    expect(shown).toBe(uniqueId('Con', () => false, 'persona'));
+    expect(shown).toBe('con-persona');
+    store.getState().updatePersonaEditor({ name: 'LPT1.txt' });
+    expect(store.getState().personaEditor?.newId).toBe('lpt1-txt');
+  });
+
   it('does not open a built-in persona or scenario for editing', async () => {
     const { store } = await loaded();
     store.getState().editPersona('default-user');

@@ -180,6 +180,29 @@ export function createEventStream(deps: {
     return true;
   };
 
+  /**
+   * Live messages of one turn of the event loop leave in one write per client: a client is corked
+   * at its first message and uncorked once the turn is over. A busy simulator finishes several
+   * exchanges per turn, and each write to a socket is a system call (plus chunk framing): the
+   * window must cost the provider little. The bytes and their order are the same.
+   */
+  const corked = new Set<Response>();
+  let flushScheduled = false;
+  const flushCorked = (): void => {
+    flushScheduled = false;
+    for (const res of corked) res.uncork();
+    corked.clear();
+  };
+  const corkForThisTurn = (res: Response): void => {
+    if (corked.has(res)) return;
+    res.cork();
+    corked.add(res);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      setImmediate(flushCorked);
+    }
+  };
+
   /** A live message to every client that is not replaying; those too far behind are dropped. */
   const broadcast = (message: string, seq?: number): void => {
     const t = now();
@@ -193,6 +216,7 @@ export function createEventStream(deps: {
         );
         continue;
       }
+      corkForThisTurn(client.res);
       write(client, message);
       if (seq !== undefined) client.cursor = seq;
     }

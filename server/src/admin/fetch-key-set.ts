@@ -1,5 +1,5 @@
 import { createLocalJWKSet, type CompactVerifyGetKey, type JSONWebKeySet, type JWK } from 'jose';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 
 /** The longest key set document read (a JWKS or DID document is a few kB). */
 export const MAX_KEY_SET_BYTES = 256 * 1024;

@@ -1,6 +1,7 @@
-import type { Exchange, ExchangeEndpoint } from '../log/exchange-types.js';
-import { err, ok, type Result } from '../errors/result.js';
-import { EXCHANGE_ENDPOINTS } from '../log/classify-endpoint.js';
+import type { Exchange } from '../log/exchange-types.js';
+import type { ExchangeEndpoint } from '../shared/exchange-endpoints.js';
+import { err, ok, type Result } from '../shared/result.js';
+import { EXCHANGE_ENDPOINTS } from '../shared/exchange-endpoints.js';
 import { maskExchange } from '../log/mask-exchange.js';
 import { SIMULATOR_NAME } from '../config/simulator-name.js';
 

@@ -3,7 +3,7 @@ import { SignJWT, type JWTPayload } from 'jose';
 import type { Exchange } from '../log/exchange-types.js';
 import type { ResendResult } from './admin-api-types.js';
 import type { SimulatorEvents } from '../simulator/simulator-events.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { DEFAULT_CLIENT_PUBLIC_KEY } from '../config/defaults.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { verifySignature } from '../analysis/verify-signature.js';

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { ResignedToken } from './admin-api-types.js';
 import type { SimulatorConfig } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { coreIdentitySigningKey, idTokenSigningKey, type KeyMaterial } from '../keys/key-store.js';
 import { didId } from '../keys/did-document.js';

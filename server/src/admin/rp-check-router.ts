@@ -3,7 +3,7 @@ import type { ConfigIssue } from '../config/config-types.js';
 import { isPlainObject } from '../config/field-rules.js';
 import { requireLoopbackHost } from '../http/require-loopback-host.js';
 import { describeIssues } from '../presets/preset-store.js';
-import { ID_RULE, isPresetId } from '../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../shared/preset-id.js';
 import { schemaFileText } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from '../rp-check/drive/drive-settings.js';
 import { MAX_TIMEOUT_SECONDS, parsePlanDocument, toPlan } from '../rp-check/parse-plan.js';

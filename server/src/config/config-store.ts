@@ -1,5 +1,5 @@
 import type { ConfigIssue, Fault, SimulatorConfig } from './config-types.js';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import { applyConfigPatch, parseConfigRequest } from './parse-config-request.js';
 
 const clone = <T>(v: T): T => structuredClone(v);

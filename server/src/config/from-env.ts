@@ -1,6 +1,6 @@
 import type { ConfigIssue, SimulatorConfig } from './config-types.js';
 import { VOCAB_URL } from './config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';
 import { DEFAULT_PORT, defaultConfig } from './defaults.js';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 
 /**
  * The most a client secret hash may cost. Real deployments stay within these: the argon2-cffi

@@ -5,7 +5,7 @@ import type {
   ResponseConfiguration,
   SimulatorConfig,
 } from './config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { ERROR_LIST_KEYS, keepErrorNames } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';
 import {

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import type { ExchangeEndpoint, ExchangeOutcome, ExchangeToken } from '../log/exchange-types.js';
+import type { ExchangeEndpoint } from '../shared/exchange-endpoints.js';
+import type { ExchangeOutcome, ExchangeToken } from '../log/exchange-types.js';
 
 /**
  * What a handler tells the exchange recorder about the request it answered. The recorder creates

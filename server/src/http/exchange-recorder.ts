@@ -27,16 +27,54 @@ const ABORTED: ExchangeOutcome = {
 export const isSimulatorPath = isUiPath;
 
 type Chunk = string | Buffer | Uint8Array;
-type WriteFn = (chunk?: unknown, ...rest: unknown[]) => unknown;
+type WriteFn = (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) => unknown;
 
-/** Keeps what a response writes, up to MAX_CAPTURED_BODY characters. */
-class BodyCapture {
+/** What the recorder shares between the requests of one app. */
+interface RecorderState {
+  clock: Clock;
+  log: ExchangeBuffer;
+  events: SimulatorEvents;
+  simulator: string | undefined;
+  pathPrefix: string;
+}
+
+/** The request body's text for the log, once taken. */
+interface RequestBodyText {
+  text: string;
+  json: boolean;
+  truncated: boolean;
+}
+
+const RECORDING = Symbol('exchangeRecording');
+
+/**
+ * One request being recorded: what it needs to build its exchange once the response is done, and
+ * what the response writes, up to MAX_CAPTURED_BODY characters. One object per request, and no
+ * closures: the response's write, end and close go through the shared functions below.
+ */
+class Recording {
   parts: Chunk[] = [];
   captured = 0;
   written = 0;
   truncated = false;
+  requestText: RequestBodyText | undefined = undefined;
+  requestTaken = false;
+  /** The exchange is built: anything written later (after the client left) is not kept. */
+  recorded = false;
+
+  constructor(
+    readonly state: RecorderState,
+    readonly req: Request,
+    readonly notes: ExchangeNotes,
+    readonly path: string,
+    readonly startedAt: number,
+    readonly t0: number,
+    readonly write: WriteFn,
+    readonly end: WriteFn,
+  ) {}
 
   take(chunk: unknown): void {
+    if (this.recorded) return;
     if (typeof chunk === 'string') {
       this.written += chunk.length;
       this.keep(chunk, chunk.length);
@@ -77,6 +115,69 @@ class BodyCapture {
             .join('');
     // Stored as bytes of its own (storeBody), a cut text keeps nothing of the response behind it.
     return { text, json: !this.truncated && /json/i.test(contentType) };
+  }
+
+  /** The log takes the request body's text and the parsed value goes (see recordedEnd). */
+  releaseRequestBody(): void {
+    if (this.requestTaken) return;
+    this.requestTaken = true;
+    this.requestText = requestBody(this.req);
+    (this.req as { body?: unknown }).body = undefined;
+  }
+}
+
+type RecordedResponse = Response & { [RECORDING]?: Recording };
+
+function recordedWrite(
+  this: RecordedResponse,
+  chunk?: unknown,
+  encoding?: unknown,
+  callback?: unknown,
+): unknown {
+  const recording = this[RECORDING] as Recording;
+  recording.take(chunk);
+  return recording.write.call(this, chunk, encoding, callback);
+}
+
+function recordedEnd(
+  this: RecordedResponse,
+  chunk?: unknown,
+  encoding?: unknown,
+  callback?: unknown,
+): unknown {
+  const recording = this[RECORDING] as Recording;
+  if (typeof chunk !== 'function') recording.take(chunk);
+  const result = recording.end.call(this, chunk, encoding, callback);
+  // The answer is out: the log takes the request body's text now and the parsed value goes.
+  // Left on the request until it closes, a large parsed body (a 100 kB JSON body can parse
+  // into 33,000 objects) outlives the next requests' allocations and is copied into V8's old
+  // generation, which then grows far beyond what the process holds.
+  recording.releaseRequestBody();
+  return result;
+}
+
+/**
+ * A response emits 'close' once, when it is complete or its connection is gone, and never before
+ * 'finish': one listener records both outcomes.
+ */
+function recordOnClose(this: RecordedResponse): void {
+  const recording = this[RECORDING];
+  if (!recording || recording.recorded) return;
+  recording.recorded = true;
+  const { state, req } = recording;
+  if (!recording.requestTaken) recording.requestText = requestBody(req);
+  const exchange = buildExchange(req, this, recording, {
+    path: state.pathPrefix + recording.path,
+    simulator: state.simulator,
+    durationMs: Math.round((performance.now() - recording.t0) * 100) / 100,
+    seq: state.log.nextSeq(),
+    aborted: !this.writableFinished,
+  });
+  state.log.push(exchange);
+  try {
+    state.events.emit('exchange', exchange);
+  } catch {
+    // A listener's failure must never take the provider down.
   }
 }
 
@@ -166,9 +267,14 @@ export function createExchangeRecorder(deps: {
   /** The named simulator whose app this is (its exchanges carry the name and full path). */
   simulator?: string | undefined;
 }): RequestHandler {
-  const { clock, log, events, simulator } = deps;
-  const pathPrefix = simulator === undefined ? '' : simulatorPath(simulator);
-
+  const { simulator } = deps;
+  const state: RecorderState = {
+    clock: deps.clock,
+    log: deps.log,
+    events: deps.events,
+    simulator,
+    pathPrefix: simulator === undefined ? '' : simulatorPath(simulator),
+  };
   return (req, res, next) => {
     const url = req.url;
     if (isSimulatorPath(url)) {
@@ -179,59 +285,20 @@ export function createExchangeRecorder(deps: {
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const notes: ExchangeNotes = newExchangeNotes(classifyEndpoint(path));
     (res.locals as { exchangeNotes?: ExchangeNotes }).exchangeNotes = notes;
-    const startedAt = clock();
-    const t0 = performance.now();
-    const capture = new BodyCapture();
-
-    const writable = res as unknown as { write: WriteFn; end: WriteFn };
-    const originalWrite = writable.write;
-    const originalEnd = writable.end;
-    writable.write = function write(this: unknown, chunk?: unknown, ...rest: unknown[]) {
-      capture.take(chunk);
-      return originalWrite.call(this, chunk, ...rest);
-    };
-    /** The request body's text for the log, once taken (see releaseRequestBody). */
-    let requestText: RequestBodyText | undefined;
-    let requestTaken = false;
-    const releaseRequestBody = (): void => {
-      if (requestTaken) return;
-      requestTaken = true;
-      requestText = requestBody(req);
-      (req as { body?: unknown }).body = undefined;
-    };
-    writable.end = function end(this: unknown, chunk?: unknown, ...rest: unknown[]) {
-      if (typeof chunk !== 'function') capture.take(chunk);
-      const result = originalEnd.call(this, chunk, ...rest);
-      // The answer is out: the log takes the request body's text now and the parsed value goes.
-      // Left on the request until it closes, a large parsed body (a 100 kB JSON body can parse
-      // into 33,000 objects) outlives the next requests' allocations and is copied into V8's old
-      // generation, which then grows far beyond what the process holds.
-      releaseRequestBody();
-      return result;
-    };
-
-    // A response emits 'close' once, when it is complete or its connection is gone, and never
-    // before 'finish': one listener records both outcomes.
-    res.once('close', () => {
-      if (!requestTaken) requestText = requestBody(req);
-      const exchange = buildExchange(req, res, {
-        path: pathPrefix + path,
-        requestText,
-        simulator,
-        notes,
-        capture,
-        startedAt,
-        durationMs: Math.round((performance.now() - t0) * 100) / 100,
-        seq: log.nextSeq(),
-        aborted: !res.writableFinished,
-      });
-      log.push(exchange);
-      try {
-        events.emit('exchange', exchange);
-      } catch {
-        // A listener's failure must never take the provider down.
-      }
-    });
+    const recorded = res as RecordedResponse;
+    recorded[RECORDING] = new Recording(
+      state,
+      req,
+      notes,
+      path,
+      state.clock(),
+      performance.now(),
+      res.write as WriteFn,
+      res.end as WriteFn,
+    );
+    res.write = recordedWrite as Response['write'];
+    res.end = recordedEnd as Response['end'];
+    res.on('close', recordOnClose);
     next();
   };
 }
@@ -239,19 +306,16 @@ export function createExchangeRecorder(deps: {
 function buildExchange(
   req: Request,
   res: Response,
+  capture: Recording,
   r: {
     path: string;
-    requestText: RequestBodyText | undefined;
     simulator: string | undefined;
-    notes: ExchangeNotes;
-    capture: BodyCapture;
-    startedAt: number;
     durationMs: number;
     seq: number;
     aborted: boolean;
   },
 ): Exchange {
-  const { notes, capture } = r;
+  const { notes, requestText: requestBodyKept } = capture;
   const status = res.statusCode;
   // A connection closed before the head went out (a dropped-connection fault, a client giving up
   // early) sent no headers: the ones prepared in memory would be a lie in the log.
@@ -272,13 +336,12 @@ function buildExchange(
           wwwAuthenticate: headers['www-authenticate'],
         }));
 
-  const requestBodyKept = r.requestText;
   const exchange: Exchange = {
     id: newId(),
     seq: r.seq,
     endpoint: notes.endpoint,
     journeyId: notes.journeyId,
-    startedAt: new Date(r.startedAt).toISOString(),
+    startedAt: new Date(capture.startedAt).toISOString(),
     durationMs: r.durationMs,
     request: {
       method: req.method,

@@ -9,17 +9,44 @@ function noteError(res: Response, error: OAuthError): void {
   if (error.cause) notes.fault = error.cause;
 }
 
+/**
+ * Redirect URIs as the URL parser writes them (href), with whether they carry neither a query nor
+ * a fragment. Only registered URIs reach buildRedirect, so the cache stays small; it is emptied
+ * should it ever fill.
+ */
+const parsedRedirects = new Map<string, { href: string; bare: boolean }>();
+const MAX_PARSED_REDIRECTS = 256;
+
+function parseRedirect(redirectUri: string): { href: string; bare: boolean } {
+  let parsed = parsedRedirects.get(redirectUri);
+  if (parsed === undefined) {
+    const { href } = new URL(redirectUri);
+    parsed = { href, bare: !href.includes('?') && !href.includes('#') };
+    if (parsedRedirects.size >= MAX_PARSED_REDIRECTS) parsedRedirects.clear();
+    parsedRedirects.set(redirectUri, parsed);
+  }
+  return parsed;
+}
+
 /** Builds the redirect back to the relying party, in the query or in the fragment. */
 export function buildRedirect(
   redirectUri: string,
   params: Record<string, string | undefined>,
   mode: 'query' | 'fragment',
 ): string {
-  const url = new URL(redirectUri);
+  const { href, bare } = parseRedirect(redirectUri);
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) search.append(k, v);
+  for (const k in params) {
+    const v = params[k];
+    if (v !== undefined) search.append(k, v);
+  }
+  const added = search.toString();
+  // Without a query or a fragment to merge with, the URL parser would only append the parameters
+  // (their form encoding needs no further escaping in a query or a fragment).
+  if (bare) return added === '' ? href : `${href}${mode === 'fragment' ? '#' : '?'}${added}`;
+  const url = new URL(href);
   if (mode === 'fragment') {
-    url.hash = search.toString();
+    url.hash = added;
   } else {
     for (const [k, v] of search) url.searchParams.append(k, v);
   }
@@ -78,4 +105,34 @@ export function sendBearerError(res: Response, error: OAuthError): void {
     `Bearer error="${quote(error.code)}", error_description="${quote(error.description)}"`,
   );
   res.status(401).end();
+}
+
+/**
+ * Sends JSON text serialised earlier, exactly as res.json would send the value it came from
+ * (Content-Type application/json unless set, charset added by send).
+ */
+export function sendJsonText(res: Response, text: string): void {
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(text);
+}
+
+/**
+ * A JSON text made once per simulator and per value of `inputs` (compared by identity): the
+ * configuration is replaced, never changed in place, so documents built from it (discovery, key
+ * sets) are serialised again only when it changes.
+ */
+export function serialisedOnce<Owner extends object>(): (
+  owner: Owner,
+  inputs: readonly unknown[],
+  build: () => unknown,
+) => string {
+  const cache = new WeakMap<Owner, { inputs: readonly unknown[]; text: string }>();
+  return (owner, inputs, build) => {
+    const hit = cache.get(owner);
+    if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, i) => v === inputs[i]))
+      return hit.text;
+    const text = JSON.stringify(build());
+    cache.set(owner, { inputs, text });
+    return text;
+  };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 
 /**
  * A request under /sim/<name>/ creates a missing simulator, unless it says not to: with this

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { JWK } from 'jose';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import type { KeyMaterial, SigningKey } from './key-store.js';
 
 /**

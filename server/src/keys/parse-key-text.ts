@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createLocalJWKSet, type CompactVerifyGetKey, type JSONWebKeySet } from 'jose';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { describeKey } from './describe-key.js';
 
 /** The longest key text read (a 4096-bit RSA private key in PEM is about 3.3 kB). */

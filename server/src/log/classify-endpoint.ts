@@ -1,20 +1,4 @@
-import type { ExchangeEndpoint } from './exchange-types.js';
-
-/** Every endpoint name an exchange can carry, in the order the UI lists them. */
-export const EXCHANGE_ENDPOINTS = [
-  'authorize',
-  'token',
-  'userinfo',
-  'logout',
-  'discovery',
-  'jwks',
-  'did',
-  'trustmark',
-  'config',
-  'interactive',
-  'root',
-  'other',
-] as const satisfies readonly ExchangeEndpoint[];
+import type { ExchangeEndpoint } from '../shared/exchange-endpoints.js';
 
 const EXACT: Record<string, ExchangeEndpoint> = {
   '/': 'root',

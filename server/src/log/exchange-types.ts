@@ -1,18 +1,5 @@
 /** The request log's record of one HTTP exchange, as the admin API and its events send it. */
-
-export type ExchangeEndpoint =
-  | 'authorize'
-  | 'token'
-  | 'userinfo'
-  | 'logout'
-  | 'discovery'
-  | 'jwks'
-  | 'did'
-  | 'trustmark'
-  | 'config'
-  | 'interactive'
-  | 'root'
-  | 'other';
+import type { ExchangeEndpoint } from '../shared/exchange-endpoints.js';
 
 export type ExchangeOutcome =
   { kind: 'success' } | { kind: 'error'; code: string; description: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from './exchange-types.js';
 import { hideSecret, maskAuthorization, maskExchange, shortenToken } from './mask-exchange.js';
+import { storeBody } from './stored-body.js';
 
 const base: Exchange = {
   id: 'x',
@@ -62,5 +63,25 @@ describe('masking', () => {
     expect((maskExchange(exchange).request.body as Record<string, unknown>).client_secret).toBe(
       '••••••(9 chars)',
     );
+  });
+
+  it('masks stored bodies as it masks plain ones, escaped keys included', () => {
+    const stored = (text: string, json = true): Exchange => ({
+      ...base,
+      request: storeBody({ ...base.request }, text, json),
+    });
+    const plain = stored('{"code":"c","client_assertion":"a.b.c"}');
+    expect(maskExchange(plain)).toBe(plain);
+    const notJson = stored('client_secret=s', false);
+    expect(maskExchange(notJson)).toBe(notJson);
+    const secret = stored('{"client_secret":"super-secret","code":"c"}');
+    expect(maskExchange(secret).request.body).toEqual({
+      client_secret: '••••••(12 chars)',
+      code: 'c',
+    });
+    const escaped = stored('{"client\\u005fsecret":"super-secret"}');
+    expect(maskExchange(escaped).request.body).toEqual({ client_secret: '••••••(12 chars)' });
+    const named = stored('{"note":"no client_secret here"}');
+    expect(maskExchange(named).request.body).toEqual({ note: 'no client_secret here' });
   });
 });

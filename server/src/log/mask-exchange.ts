@@ -1,4 +1,5 @@
 import type { Exchange } from './exchange-types.js';
+import { storedBodyText } from './stored-body.js';
 
 /** Request body fields whose values are secrets: hidden entirely in the masked view. */
 export const SECRET_BODY_FIELDS = ['client_secret', 'code_verifier'] as const;
@@ -64,10 +65,25 @@ export function maskAuthorization(value: string): string {
     : `${scheme} ${hideSecret(credential)}`;
 }
 
+/**
+ * Whether a stored body's text cannot hold a secret field: not JSON, or JSON that names none of
+ * them and escapes nothing (an escaped key such as "client\u005fsecret" could still be one). Saves
+ * parsing every body again to look.
+ */
+function storedBodyHasNoSecret(request: Exchange['request']): boolean {
+  const stored = storedBodyText(request);
+  if (stored === undefined) return false;
+  if (!stored.json) return true;
+  const { text } = stored;
+  return !text.includes('\\') && !SECRET_BODY_FIELDS.some((field) => text.includes(field));
+}
+
 function hasSecrets(exchange: Exchange): boolean {
-  const { headers, body } = exchange.request;
+  const { headers } = exchange.request;
   for (const name of SECRET_HEADERS) if (headers[name] !== undefined) return true;
   if (hasOwnCookie(headers.cookie)) return true;
+  if (storedBodyHasNoSecret(exchange.request)) return false;
+  const body = exchange.request.body;
   if (typeof body === 'object' && body !== null) {
     for (const field of SECRET_BODY_FIELDS) if (field in body) return true;
   }

@@ -4,6 +4,7 @@ import {
   bodyBytes,
   boundedText,
   COMPRESS_FROM,
+  KEEP_AS_TEXT_BELOW,
   MAX_CAPTURED_BODY,
   readBody,
   storeBody,
@@ -95,5 +96,15 @@ describe('stored bodies', () => {
     holder.body = 'masked';
     expect(holder.body).toBe('masked');
     expect(bodyBytes(holder)).toBe('masked'.length);
+  });
+
+  it('weigh their UTF-8 bytes whether kept as text (small) or as bytes, and read back the same', () => {
+    for (const length of [KEEP_AS_TEXT_BELOW / 2 - 1, KEEP_AS_TEXT_BELOW / 2, KEEP_AS_TEXT_BELOW]) {
+      const text = JSON.stringify({ v: 'é'.repeat(length) });
+      const holder = storeBody<{ body?: unknown }>({}, text, true);
+      expect(bodyBytes(holder)).toBe(Buffer.byteLength(text));
+      expect(holder.body).toEqual({ v: 'é'.repeat(length) });
+      expect(JSON.stringify(holder)).toBe(`{"body":${text}}`);
+    }
   });
 });

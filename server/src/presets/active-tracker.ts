@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigIssue, SimulatorConfig } from '../config/config-types.js';
 import type { ConfigStore } from '../config/config-store.js';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import type { ActivePreset, ActiveRef } from './preset-types.js';
 
 /** Two configurations are the same scenario when they differ at most in where the simulator runs. */

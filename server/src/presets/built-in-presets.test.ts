@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PERSONAS } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS } from './built-in-scenarios.js';
 import { parsePersonaDocument, parseScenarioDocument } from './parse-preset.js';
-import { isPresetId } from './preset-id.js';
+import { isPresetId } from '../shared/preset-id.js';
 import { personaToDocument, resolvePortable, scenarioToDocument } from './resolve-preset.js';
 import { findBuiltInPersona } from './built-in-personas.js';
 import { defaultConfig } from '../config/defaults.js';

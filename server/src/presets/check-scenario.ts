@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import { ok, type Result } from '../errors/result.js';
+import { ok, type Result } from '../shared/result.js';
 import type { Scenario, ScenarioDocument } from './preset-types.js';
 import { resolvePortable, toScenario, type PersonaLookup } from './resolve-preset.js';
 

@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { ENV_NAME, oneLine } from './env-text.js';
 
 /**

@@ -11,13 +11,13 @@ import {
   readSync,
   renameSync,
   unlinkSync,
-  lutimesSync,
+  utimesSync,
   writeSync,
   type Stats,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { removeLeftoverTempFiles } from './temp-files.js';
 
 /** The lock file a simulator holds in its data folder while it runs. */
@@ -35,6 +35,13 @@ export const LOCK_HEARTBEAT_MS = 10_000;
  * is held while it was touched this recently; older, its holder has gone and it is taken over.
  */
 export const LOCK_STALE_MS = 30_000;
+/**
+ * Open flags Windows does not have (its named pipes and links are not files there anyway): 0,
+ * so the other flags stay a valid number.
+ */
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
 /** The largest lock file read: a simulator writes about 200 bytes. */
 export const MAX_LOCK_BYTES = 4096;
 
@@ -58,7 +65,7 @@ export interface LockHolder {
 
 const readText = (path: string): string => {
   try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = openSync(path, constants.O_RDONLY | NONBLOCK);
     try {
       const buffer = Buffer.alloc(4096);
       const n = readSync(fd, buffer, 0, buffer.length, null);
@@ -142,7 +149,7 @@ function readLockFile(file: string): LockText {
     };
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    fd = openSync(file, constants.O_RDONLY | NONBLOCK | NOFOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
@@ -289,7 +296,7 @@ export function lockDataFolder(
     try {
       const fd = openSync(
         file,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
         0o644,
       );
       writeSync(fd, text);
@@ -333,7 +340,7 @@ function holdLock(file: string, text: string): () => void {
   const heartbeat = setInterval(() => {
     try {
       const now = new Date();
-      lutimesSync(file, now, now);
+      utimesSync(file, now, now);
     } catch {
       // A folder gone or read-only: the next start decides.
     }

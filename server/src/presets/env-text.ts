@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 
 /**
  * KEY=VALUE text that a POSIX shell can source (`set -a; . ./file.env; set +a`): values are

@@ -1,9 +1,9 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { CLIENT_RULES, RESPONSE_RULES, isPlainObject, type Rule } from '../config/field-rules.js';
 import { ERROR_NAMES } from '../scenarios/names.js';
 import { parseFaults } from '../scenarios/faults.js';
-import { ID_RULE, isPresetId } from './preset-id.js';
+import { ID_RULE, isPresetId } from '../shared/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './preset-schemas.js';
 import { SCENARIO_FLAGS, type PersonaDocument, type ScenarioDocument } from './preset-types.js';
 

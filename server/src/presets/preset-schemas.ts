@@ -7,7 +7,7 @@ import {
   MAX_FAULTS,
   MAX_LATENCY_MS,
 } from '../scenarios/faults.js';
-import { ID_PATTERN, MAX_ID_LENGTH } from './preset-id.js';
+import { ID_PATTERN, MAX_ID_LENGTH } from '../shared/preset-id.js';
 import { SCENARIO_FLAGS } from './preset-types.js';
 
 /**

@@ -13,11 +13,11 @@ import {
 import { dirname, join } from 'node:path';
 import { tempFileFor } from './temp-files.js';
 import type { ConfigIssue } from '../config/config-types.js';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import { BUILT_IN_PERSONAS, findBuiltInPersona } from './built-in-personas.js';
 import { BUILT_IN_SCENARIOS, findBuiltInScenario } from './built-in-scenarios.js';
 import { parsePersonaDocument, parseScenarioDocument } from './parse-preset.js';
-import { isPresetId } from './preset-id.js';
+import { isPresetId } from '../shared/preset-id.js';
 import { dataFileProblem, MAX_FILE_BYTES, readDataFile } from './read-data-file.js';
 import { PERSONA_SCHEMA, SCENARIO_SCHEMA, schemaFileText, type Schema } from './preset-schemas.js';
 import type { Persona, PresetList, PresetProblem, Scenario } from './preset-types.js';

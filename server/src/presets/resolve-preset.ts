@@ -5,7 +5,7 @@ import type {
 } from '../config/config-types.js';
 import { defaultConfig } from '../config/defaults.js';
 import { applyConfigPatch, parseConfigRequest } from '../config/parse-config-request.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { PERSONA_SCHEMA_REF, SCENARIO_SCHEMA_REF } from './preset-schemas.js';
 import {
   FLAG_CONFIG_FIELD,

@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../config/config-types.js';
-import type { Result } from '../errors/result.js';
+import type { Result } from '../shared/result.js';
 import { composeFormat } from './formats/compose-format.js';
 import { configFormat } from './formats/config-format.js';
 import { envFormat } from './formats/env-format.js';

@@ -35,6 +35,12 @@ export function judgeEndpointError(input: JudgeInput, endpoint: 'token' | 'useri
   if (!first) {
     // A sign-in that never reached the endpoint: the client stopped earlier.
     const stoppedAt = j.token.find((e) => !succeeded(e)) ?? j.token[0] ?? a;
+    const o = usable(input.outcome);
+    if (endpoint === 'userinfo' && succeeded(stoppedAt) && o?.signedIn)
+      return notJudged(
+        `Not applicable: the service signs users in without calling /userinfo (it redeemed the code at ${label(stoppedAt)} and ${seen(o)}), so a /userinfo error never reaches it.`,
+        ids(a, stoppedAt),
+      );
     return notJudged(
       `The sign-in from ${label(a)} never reached /${endpoint} (it stopped at ${label(stoppedAt)}), so the scenario did not apply.`,
       ids(a, stoppedAt),

@@ -96,7 +96,7 @@ export function seen(o: ObservedOutcome): string {
     : '';
   const still = o.looks?.filter((l) => l.signedIn) ?? [];
   const looks = o.looks?.length
-    ? `; opened again ${o.looks.length} times${still.length ? `, still signed in (${still.map((l) => `${l.status}: ${l.detail}`).join('; ')})` : ', still signed out'}`
+    ? `; opened again ${o.looks.length} time${o.looks.length === 1 ? '' : 's'}${still.length ? `, still signed in (${still.map((l) => `${l.status}: ${l.detail}`).join('; ')})` : ', still signed out'}`
     : '';
   return `the check's browser found the user ${state}${where}${looks}`;
 }

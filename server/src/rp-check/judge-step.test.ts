@@ -674,3 +674,160 @@ describe('journeyEnded', () => {
     expect(journeyEnded(step('authorize-error'), loop)).toBe(true);
   });
 });
+
+describe('judgeStep: evidence the check gathered', () => {
+  it('looks twice: the refused access token sent again while the page is reopened fails', () => {
+    const f = new ExchangeFactory();
+    const x = [
+      f.authorize('j'),
+      f.token('j'),
+      refused(f.userinfo('j'), 500, 'server_error'),
+      refused(f.userinfo('j'), 500, 'server_error'),
+    ];
+    // One retry of a server_error is allowed, but not one made when the page was opened again.
+    const looked = driver(false, {
+      looks: [
+        { url: 'http://rp/me', status: 500, signedIn: false, detail: 'it answered 500 (html)' },
+        { url: 'http://rp/me', status: 500, signedIn: false, detail: 'it answered 500 (html)' },
+      ],
+      looksAfterSeq: 3,
+    });
+    const v = judgeSeen('userinfo-error', x, looked);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toBe(
+      '/userinfo #3 answered 500 server_error, yet when the check opened the signed-in page again the client sent the access token again (/userinfo #4): it kept the session and the refused credential.',
+    );
+    expect(v.exchanges).toEqual(['x1', 'x3', 'x4']);
+    // The same retry made during the journey itself is the one allowed.
+    expect(judgeSeen('userinfo-error', x, { ...looked, looksAfterSeq: 4 }).status).toBe('passed');
+    // Still signed in on a later look: the look's answer is in the reason.
+    const still = driver(true, {
+      looks: [
+        { url: 'http://rp/me', status: 200, signedIn: true, detail: 'it answered 200 (json)' },
+      ],
+    });
+    expect(judgeSeen('userinfo-error', x.slice(0, 3), still).reason).toMatch(
+      /yet the user was signed in: .*opened again 1 time, still signed in \(200: it answered 200 \(json\)\)/,
+    );
+  });
+
+  it('core identity: signed in without ever fetching the DID document fails where the page cannot tell', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j'), f.userinfo('j', { sub: 'u' }, true)];
+    const noName = driver(true, { identityAccepted: false });
+    const calibration: Calibration = { identity: { step: 'identity', outcome: noName } };
+    const v = judgeSeen('core-identity-defect', x, noName, calibration);
+    expect(v.status).toBe('failed');
+    expect(v.reason).toMatch(
+      /never fetched the DID document \(\/\.well-known\/did\.json\) during the run, so it cannot have verified the core identity JWT: it accepts forged identities\.$/,
+    );
+    // With the DID document fetched, the page still cannot tell: not judged, never passed.
+    const g = new ExchangeFactory();
+    const did = g.make('did');
+    const y = [g.authorize('j'), g.token('j'), g.userinfo('j', { sub: 'u' }, true)];
+    const withDid = judgeStep({
+      step: step('core-identity-defect'),
+      exchanges: y,
+      earlier: [did],
+      config: CONFIG,
+      outcome: noName,
+      calibration,
+    });
+    expect(withDid.status).toBe('not-judged');
+    // Refused (not signed in) passes whatever was fetched.
+    const h = new ExchangeFactory();
+    const z = [h.authorize('j'), h.token('j'), h.userinfo('j', { sub: 'u' }, true)];
+    const happy = driver(true, { identityAccepted: true });
+    expect(
+      judgeSeen('core-identity-defect', z, driver(false), {
+        identity: { step: 'identity', outcome: happy },
+        signIn: { step: 'auth-only', calledUserinfo: true, outcome: happy },
+      }).status,
+    ).toBe('passed');
+  });
+
+  it('the good identity sign-in fails on a missing name only when the tester said what shows it', () => {
+    const f = new ExchangeFactory();
+    const x = [
+      f.authorize('j', {
+        vtr: '["Cl.Cm.P2"]',
+        claims: JSON.stringify({ userinfo: { [`${VOCAB}/coreIdentityJWT`]: null } }),
+      }),
+      f.token('j'),
+      f.userinfo('j', { sub: 'u', [`${VOCAB}/coreIdentityJWT`]: 'a.b.c' }),
+    ];
+    const notShown = driver(true, {
+      identityAccepted: false,
+      note: 'the signed-in page (html) did not show "PATEL"',
+    });
+    const v = judgeSeen('sign-in', x, notShown, {}, { expect: { identity: true } });
+    expect(v.status).toBe('passed');
+    expect(v.reason).toMatch(/The pages read did not show the verified name/);
+    expect(v.reason).toMatch(/never fetched the DID document during the run/);
+    const promised = judgeSeen(
+      'sign-in',
+      x,
+      { ...notShown, identityTextGiven: true },
+      {},
+      { expect: { identity: true } },
+    );
+    expect(promised.status).toBe('failed');
+  });
+
+  it('key set outage: never claims cached keys for a service that fetched none', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.jwks(503), f.token('j'), f.userinfo('j')];
+    const v = judge('jwks-outage', x);
+    expect(v.reason).toMatch(/^Signed the user in although it fetched no key set during the run/);
+    expect(v.reason).not.toMatch(/cached/);
+    const g = new ExchangeFactory();
+    const earlier = g.jwks();
+    const y = [g.authorize('j'), g.jwks(503), g.token('j'), g.userinfo('j')];
+    const w = judgeStep({
+      step: step('jwks-outage'),
+      exchanges: y,
+      earlier: [earlier],
+      config: CONFIG,
+    });
+    expect(w.reason).toMatch(
+      /^Signed the user in with the keys it fetched earlier in the run \(\/jwks #1\)/,
+    );
+  });
+
+  it('authorisation errors that cannot apply say why', () => {
+    const f = new ExchangeFactory();
+    const asked = f.authorize('j', {
+      vtr: '["Cl.Cm.P2"]',
+      claims: JSON.stringify({ userinfo: { [`${VOCAB}/returnCode`]: null } }),
+    });
+    const config = structuredClone(CONFIG);
+    config.errorConfiguration.authoriseErrors = ['ACCESS_DENIED_EVIDENCE'];
+    const v = judgeStep({ step: step('authorize-error'), exchanges: [asked], earlier: [], config });
+    expect(v.status).toBe('not-judged');
+    expect(v.reason).toMatch(
+      /^Not applicable: \/authorize #1 asked for the returnCode claim, so the service uses return codes/,
+    );
+    // login_required: a service whose re-authentication never says prompt=login.
+    const g = new ExchangeFactory();
+    const plain = [g.authorize('a'), g.token('a'), g.authorizeError('b', 'login_required')];
+    const w = judge('authorize-error', plain, { expect: { reauthenticate: true } });
+    expect(w.status).toBe('not-judged');
+    expect(w.reason).toMatch(
+      /^Not applicable: the service never asked the provider to re-authenticate the user \(\/authorize #1, \/authorize #3 carried no prompt=login\)/,
+    );
+  });
+
+  it('a /userinfo error step is not applicable to a service that never calls /userinfo, saying so', () => {
+    const f = new ExchangeFactory();
+    const x = [f.authorize('j'), f.token('j')];
+    const v = judgeSeen('userinfo-error', x, driver(true));
+    expect(v.status).toBe('not-judged');
+    expect(v.reason).toMatch(
+      /^Not applicable: the service signs users in without calling \/userinfo \(it redeemed the code at \/token #2 and the check's browser found the user signed in/,
+    );
+    // Not seen signed in: it stopped there, and the reason says so.
+    expect(judgeSeen('userinfo-error', x, driver(false)).reason).toMatch(
+      /never reached \/userinfo \(it stopped at \/token #2\)/,
+    );
+  });
+});

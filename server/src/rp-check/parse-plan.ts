@@ -1,13 +1,13 @@
 import type { ConfigIssue } from '../config/config-types.js';
 import { isPlainObject } from '../config/field-rules.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import {
   checkKeys,
   isValidName,
   nestedTooDeep,
   parseScenarioDocument,
 } from '../presets/parse-preset.js';
-import { ID_RULE, isPresetId } from '../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../shared/preset-id.js';
 import { MAX_DESCRIPTION_LENGTH } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from './drive/drive-settings.js';
 import {

@@ -1,4 +1,4 @@
-import { ID_PATTERN, MAX_ID_LENGTH } from '../presets/preset-id.js';
+import { ID_PATTERN, MAX_ID_LENGTH } from '../shared/preset-id.js';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from '../errors/result.js';
-import { isPresetId } from '../presets/preset-id.js';
+import type { Result } from '../shared/result.js';
+import { isPresetId } from '../shared/preset-id.js';
 import {
   describeIssues,
   FILE_NAME_NOT_ID,

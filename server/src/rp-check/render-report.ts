@@ -55,9 +55,13 @@ export function describeSeen(step: StepResult): string | undefined {
   ];
   if (o.page)
     parts.push(
-      `last page ${o.page.url} ${o.page.status}${o.page.title ? ` "${o.page.title}"` : ''}`,
+      `last page ${o.page.url} ${o.page.status}${o.page.title ? ` "${o.page.title}"` : ''}${o.page.type ? ` (${o.page.type})` : ''}`,
     );
-  if (o.probe) parts.push(`probe ${o.probe.url} ${o.probe.status}: ${o.probe.detail}`);
+  if (o.probe) parts.push(`signed-in page ${o.probe.url} ${o.probe.status}: ${o.probe.detail}`);
+  if (o.looks?.length)
+    parts.push(
+      `opened again: ${o.looks.map((l) => `${l.status} ${l.signedIn ? 'signed in' : 'not signed in'}`).join(', ')}`,
+    );
   if (o.note) parts.push(o.note);
   return parts.join('; ');
 }
@@ -169,7 +173,7 @@ code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}.e
 <p class="meta">${escapeMarkup(report.plan?.description ?? '')}</p>
 <p class="meta">Simulator ${escapeMarkup(report.version)} at ${escapeMarkup(report.simulatorUrl)} · started ${escapeMarkup(report.startedAt ?? '')}${report.finishedAt ? ` · finished ${escapeMarkup(report.finishedAt)}` : ' · not finished'} · ${report.attended ? 'with a tester' : 'unattended'}</p>
 <ul class="summary">
-<li>${s.total} steps</li><li class="ok">${s.passed} passed</li><li class="bad">${s.failed} failed</li><li>${s.skipped} skipped</li><li>${s.notJudged} not judged</li><li>${s.pending} not run</li><li class="warn">${warningCount} warnings</li>
+<li>${s.total} steps</li><li>${s.judged} judged</li><li class="ok">${s.passed} passed</li><li class="bad">${s.failed} failed</li><li>${s.skipped} skipped</li><li>${s.notJudged} not judged</li><li>${s.pending} not run</li><li class="warn">${warningCount} warnings</li>
 </ul>
 ${rows}
 <p class="meta">Generated ${escapeMarkup(report.generatedAt)}. Exchanges in bold are those a verdict rests on.</p>

@@ -1,6 +1,6 @@
 import { emptyErrorConfiguration } from '../config/parse-config-request.js';
 import type { SimulatorConfig } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import type { PresetStore } from '../presets/preset-store.js';
 import { describeIssues } from '../presets/preset-store.js';
 import type { Scenario } from '../presets/preset-types.js';

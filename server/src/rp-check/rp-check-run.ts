@@ -1,6 +1,6 @@
 import type { Exchange } from '../log/exchange-types.js';
 import type { SimulatorConfig } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { describeIssues } from '../presets/preset-store.js';
 import { driveRunStep } from './drive-run-step.js';
 import { journeyEnded, type judgeStep } from './judge-step.js';

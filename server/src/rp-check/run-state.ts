@@ -5,7 +5,7 @@ import type { PresetStore } from '../presets/preset-store.js';
 import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import type { KeySetCache } from '../keys/key-set-cache.js';
 import type { Timers } from './publish-new-keys.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { MAX_TIMEOUT_SECONDS } from './parse-plan.js';
 import { calibrationOf } from './calibration-of.js';
 import { judgeStep } from './judge-step.js';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import type { judgeStep } from './judge-step.js';
 import type { Decision } from './record-decision.js';
 import type { Active, RunError } from './run-state.js';

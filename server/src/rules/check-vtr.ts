@@ -1,6 +1,6 @@
 import type { ClientConfiguration } from '../config/config-types.js';
 import { invalidRequestRedirect, type OAuthError } from '../errors/oauth-error.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import type { Vector } from '../state/authorization-request.js';
 
 export const VTR_NOT_VALID = 'Request vtr not valid';

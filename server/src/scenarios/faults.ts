@@ -1,5 +1,5 @@
 import type { ConfigIssue, Fault, FaultKind, FaultTarget } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 
 /** Every endpoint a fault can hit, in the order the UI lists them. */
 export const FAULT_TARGETS = [

@@ -6,7 +6,7 @@ import type {
   FaultKind,
   FaultTarget,
 } from '../config/config-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import { ERROR_LIST_KEYS, ERROR_NAMES } from './names.js';
 import { FAULT_KINDS, isFaultTarget, parseFaults } from './faults.js';
 

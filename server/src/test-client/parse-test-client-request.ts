@@ -1,5 +1,5 @@
 import type { TestClientFlow } from './test-client-types.js';
-import { err, ok, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../shared/result.js';
 import {
   MAX_KEY_TEXT,
   parsePrivateKeyText,

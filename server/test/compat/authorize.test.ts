@@ -161,10 +161,20 @@ describe('compat §3.1 parse stage', () => {
 });
 
 describe('compat §3.2 query validation, in order', () => {
-  it('§3.2 #1: redirect_uri not exactly registered → 400 "Invalid Request"', async () => {
-    await page(
-      { redirect_uri: 'http://localhost:8080/oidc/authorization-code/callback/' },
-      INVALID,
+  it('§3.2 #1: redirect_uri not exactly registered (a trailing slash too) → 400 "Invalid Request" (en and cy)', async () => {
+    expectErrorPage(
+      await authorize(h, { redirect_uri: 'http://localhost:8080/other' }),
+      'Invalid Request',
+    );
+    expectErrorPage(
+      await authorize(h, { redirect_uri: 'http://localhost:8080/other', ui_locales: 'cy' }),
+      'Invalid Request',
+      'cy',
+    );
+    // A trailing slash is a different URI: exact match only.
+    expectErrorPage(
+      await authorize(h, { redirect_uri: `${DEFAULT_REDIRECT_URI}/` }),
+      'Invalid Request',
     );
   });
 
@@ -182,51 +192,91 @@ describe('compat §3.2 query validation, in order', () => {
   });
 
   it('§3.2 #4: request_uri → request_uri_not_supported', async () => {
-    expectRedirectError(await authorize(h, { request_uri: 'https://rp.example/r' }), {
-      error: 'request_uri_not_supported',
-      description: 'Request URI parameter not supported',
-      state: 'state-1',
-    });
+    for (const request_uri of ['https://rp.example/r', 'https://rp.example/req/1'])
+      expectRedirectError(await authorize(h, { request_uri }), {
+        error: 'request_uri_not_supported',
+        description: 'Request URI parameter not supported',
+        state: 'state-1',
+      });
   });
 
   it('§3.2 #5: response_type ≠ code → unsupported_response_type', async () => {
-    expectRedirectError(await authorize(h, { response_type: 'code id_token' }), {
-      error: 'unsupported_response_type',
-      description: 'Unsupported response type',
-      state: 'state-1',
-    });
-  });
-
-  it('§3.2 #6: a scope outside openid/email/phone or the client scopes, or a double space → invalid_scope', async () => {
-    for (const scope of ['openid profile', 'openid  email'])
-      expectRedirectError(await authorize(h, { scope }), {
-        error: 'invalid_scope',
-        description: 'Invalid, unknown or malformed scope',
+    for (const response_type of ['code id_token', 'token', 'id_token'])
+      expectRedirectError(await authorize(h, { response_type }), {
+        error: 'unsupported_response_type',
+        description: 'Unsupported response type',
         state: 'state-1',
       });
+  });
+
+  it('§3.2 #6: openid required; a scope outside openid/email/phone or the client scopes, or a double space → invalid_scope with state', async () => {
+    for (const scope of ['email', 'email phone', '', 'openid profile', 'openid  email', ' openid'])
+      expectRedirectError(await authorize(h, { scope, state: 'sc' }), {
+        error: 'invalid_scope',
+        description: 'Invalid, unknown or malformed scope',
+        state: 'sc',
+      });
     configure(h, { clientConfiguration: { scopes: ['openid'] } });
-    expectRedirectError(await authorize(h, { scope: 'openid phone' }), {
-      error: 'invalid_scope',
-      description: 'Invalid, unknown or malformed scope',
-      state: 'state-1',
-    });
+    for (const scope of ['openid email', 'openid phone'])
+      expectRedirectError(await authorize(h, { scope, state: 'sc' }), {
+        error: 'invalid_scope',
+        description: 'Invalid, unknown or malformed scope',
+        state: 'sc',
+      });
+    expect(
+      redirectParams((await authorize(h, { scope: 'openid' })).headers.location as string).get(
+        'code',
+      ),
+    ).toBeTruthy();
+    await expectStillServing(h.app, h.clock);
   });
 
   it('§3.2 #7: a claim outside the five known or the client claims → "Request contains invalid claims"', async () => {
-    for (const claims of [claimsFor('unknownClaim'), claimsFor('passport')])
-      expectRedirectError(await authorize(h, { claims }), {
+    for (const claims of [
+      JSON.stringify({ userinfo: { [`${VOCAB}/socialSecurityRecord`]: null } }),
+      JSON.stringify({ userinfo: { email: null } }),
+      claimsFor('unknownClaim'),
+      claimsFor('passport'), // known, but not in the default client's claims
+      claimsFor('drivingPermit'),
+      JSON.stringify({ userinfo: [] }),
+    ])
+      expectRedirectError(await authorize(h, { claims, vtr: '["Cl.Cm.P2"]' }), {
         error: 'invalid_request',
         description: 'Request contains invalid claims',
         state: 'state-1',
       });
-  });
-
-  it('§3.2 #8: nonce missing → "Request is missing nonce parameter"', async () => {
-    expectRedirectError(await authorize(h, { nonce: undefined }), {
+    configure(h, { clientConfiguration: { claims: [`${VOCAB}/passport`] } });
+    expectRedirectError(await authorize(h, { claims: claimsFor('address') }), {
       error: 'invalid_request',
-      description: 'Request is missing nonce parameter',
+      description: 'Request contains invalid claims',
       state: 'state-1',
     });
+    expect(
+      redirectParams(
+        (await authorize(h, { claims: claimsFor('passport'), vtr: '["Cl.Cm.P2"]' })).headers
+          .location as string,
+      ).get('code'),
+    ).toBeTruthy();
+  });
+
+  it('§3.2 #7: claims without a userinfo member, or with values like {essential:true}, are fine', async () => {
+    for (const claims of [
+      '{}',
+      JSON.stringify({ id_token: { auth_time: null } }),
+      JSON.stringify({ userinfo: { [`${VOCAB}/address`]: { essential: true } } }),
+    ]) {
+      const res = await authorize(h, { claims, vtr: '["Cl.Cm.P2"]' });
+      expect(redirectParams(res.headers.location as string).get('code'), claims).toBeTruthy();
+    }
+  });
+
+  it('§3.2 #8: nonce missing or empty → "Request is missing nonce parameter"', async () => {
+    for (const nonce of [undefined, ''])
+      expectRedirectError(await authorize(h, { nonce }), {
+        error: 'invalid_request',
+        description: 'Request is missing nonce parameter',
+        state: 'state-1',
+      });
   });
 
   it('§3.2 #9: vtr invalid → "Request vtr not valid"', async () => {
@@ -237,13 +287,67 @@ describe('compat §3.2 query validation, in order', () => {
     });
   });
 
-  it('§3.2 #10: negative max_age → "Max age is negative in query params"; 0 passes', async () => {
-    expectRedirectError(await authorize(h, { max_age: '-2' }), {
-      error: 'invalid_request',
-      description: 'Max age is negative in query params',
-      state: 'state-1',
-    });
-    expect(codeOf(await authorize(h, { max_age: '0' }))).toBeTruthy();
+  it('§3.2 #10: negative max_age → "Max age is negative in query params"; 0 and positive pass', async () => {
+    for (const max_age of ['-1', '-2', '-100'])
+      expectRedirectError(await authorize(h, { max_age }), {
+        error: 'invalid_request',
+        description: 'Max age is negative in query params',
+        state: 'state-1',
+      });
+    for (const max_age of ['0', '1', '3600'])
+      expect((await authorize(h, { max_age })).status).toBe(302);
+    expect(
+      redirectParams((await authorize(h, { max_age: '0' })).headers.location as string).get('code'),
+    ).toBeTruthy();
+  });
+
+  it('§3.2 order: each earlier defect wins over a later one', async () => {
+    const cases: [Record<string, string | undefined>, string, string][] = [
+      [
+        { state: undefined, response_type: 'token' },
+        'invalid_request',
+        'Request is missing state parameter',
+      ],
+      [
+        { request_uri: 'https://rp/x', response_type: 'token' },
+        'request_uri_not_supported',
+        'Request URI parameter not supported',
+      ],
+      [
+        { response_type: 'token', scope: 'bogus' },
+        'unsupported_response_type',
+        'Unsupported response type',
+      ],
+      [
+        { scope: 'bogus', claims: claimsFor('passport') },
+        'invalid_scope',
+        'Invalid, unknown or malformed scope',
+      ],
+      [
+        { claims: claimsFor('passport'), nonce: undefined },
+        'invalid_request',
+        'Request contains invalid claims',
+      ],
+      [{ nonce: undefined, vtr: 'bad' }, 'invalid_request', 'Request is missing nonce parameter'],
+      [{ vtr: 'bad', max_age: '-5' }, 'invalid_request', 'Request vtr not valid'],
+      [
+        { max_age: '-5', code_challenge: 'short' },
+        'invalid_request',
+        'Max age is negative in query params',
+      ],
+      [
+        { code_challenge: 'short', prompt: 'select_account' },
+        'invalid_request',
+        'Invalid value for code_challenge parameter.',
+      ],
+    ];
+    configure(h, { errorConfiguration: { authoriseErrors: ['ACCESS_DENIED'] } });
+    for (const [overrides, error, description] of cases)
+      expectRedirectError(await authorize(h, overrides), {
+        error,
+        description,
+        state: overrides.state === undefined && 'state' in overrides ? null : 'state-1',
+      });
   });
 
   it('§3.2 #11: PKCE errors when enforced (see §8.4)', async () => {

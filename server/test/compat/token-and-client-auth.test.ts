@@ -20,6 +20,7 @@ import {
   configure,
   exchange,
   expectRedirectError,
+  expectStillServing,
   expectTokenError,
   getCode,
   harness,
@@ -43,19 +44,33 @@ const withAssertion = async (clientAssertion: string, extra: Record<string, stri
 
 describe('compat §4 POST /token checks in order', () => {
   it('§4 #1: no grant_type → invalid_request "Request is missing grant_type parameter"', async () => {
+    const form = await tokenForm(h, await getCode(h), { grant_type: undefined });
+    expectTokenError(
+      await postToken(h.app, form),
+      'invalid_request',
+      'Request is missing grant_type parameter',
+    );
     expectTokenError(
       await postToken(h.app, await tokenForm(h, 'c', { grant_type: undefined })),
       'invalid_request',
       'Request is missing grant_type parameter',
     );
+    await expectStillServing(h.app, h.clock);
   });
 
-  it('§4 #2: grant_type ≠ authorization_code → unsupported_grant_type "Unsupported grant type"', async () => {
-    expectTokenError(
-      await postToken(h.app, await tokenForm(h, 'c', { grant_type: 'implicit' })),
-      'unsupported_grant_type',
-      'Unsupported grant type',
-    );
+  it('§4 #2: grant_type ≠ authorization_code → unsupported_grant_type "Unsupported grant type" (empty: missing)', async () => {
+    for (const grant_type of [
+      'implicit',
+      'refresh_token',
+      'client_credentials',
+      'AUTHORIZATION_CODE',
+      '',
+    ])
+      expectTokenError(
+        await postToken(h.app, await tokenForm(h, 'c', { grant_type })),
+        grant_type === '' ? 'invalid_request' : 'unsupported_grant_type',
+        grant_type === '' ? 'Request is missing grant_type parameter' : 'Unsupported grant type',
+      );
   });
 
   it('§4 #3: no redirect_uri → "Request is missing redirect_uri parameter"', async () => {
@@ -67,21 +82,54 @@ describe('compat §4 POST /token checks in order', () => {
   });
 
   it('§4 #4: no or empty code → "Request is missing code parameter"', async () => {
-    expectTokenError(
-      await postToken(h.app, await tokenForm(h, '')),
-      'invalid_request',
-      'Request is missing code parameter',
-    );
+    for (const code of [undefined, ''])
+      expectTokenError(
+        await postToken(h.app, await tokenForm(h, 'c', { code })),
+        'invalid_request',
+        'Request is missing code parameter',
+      );
   });
 
   it('§4 #5: neither assertion pair nor secret pair → "Invalid token authentication method used"', async () => {
+    for (const extra of [
+      { client_assertion: undefined, client_assertion_type: undefined },
+      { client_assertion: undefined },
+      { client_assertion: undefined, client_secret: 'x' },
+      { client_assertion_type: undefined },
+      { client_assertion: undefined, client_assertion_type: undefined, client_secret: 's' },
+      {
+        client_assertion: undefined,
+        client_assertion_type: undefined,
+        client_id: DEFAULT_CLIENT_ID,
+      },
+    ])
+      expectTokenError(
+        await postToken(h.app, await tokenForm(h, 'c', extra)),
+        'invalid_request',
+        'Invalid token authentication method used',
+      );
+  });
+
+  it('§4 order: an earlier check wins over a later one', async () => {
     expectTokenError(
-      await postToken(
-        h.app,
-        await tokenForm(h, 'c', { client_assertion: undefined, client_secret: 'x' }),
-      ),
+      await postToken(h.app, { grant_type: 'password' }),
+      'unsupported_grant_type',
+      'Unsupported grant type',
+    );
+    expectTokenError(
+      await postToken(h.app, { grant_type: 'authorization_code' }),
       'invalid_request',
-      'Invalid token authentication method used',
+      'Request is missing redirect_uri parameter',
+    );
+    expectTokenError(
+      await postToken(h.app, { grant_type: 'authorization_code', redirect_uri: 'x' }),
+      'invalid_request',
+      'Request is missing code parameter',
+    );
+    expectTokenError(
+      await postToken(h.app, ''),
+      'invalid_request',
+      'Request is missing grant_type parameter',
     );
   });
 

@@ -106,8 +106,7 @@ describe('compat §10 GET /userinfo', () => {
         ]),
       ),
     });
-    const { userinfo } = await signInWithUserinfo(h, { vtr: '["Cl.Cm.P2"]', claims });
-    expect(Object.keys(userinfo)).toEqual([
+    const order = [
       'sub',
       'email',
       'email_verified',
@@ -118,7 +117,19 @@ describe('compat §10 GET /userinfo', () => {
       `${VOCAB}/address`,
       `${VOCAB}/returnCode`,
       `${VOCAB}/coreIdentityJWT`,
-    ]);
+    ];
+    const { userinfo } = await signInWithUserinfo(h, { vtr: '["Cl.Cm.P2"]', claims });
+    expect(Object.keys(userinfo)).toEqual(order);
+    // The same order with filled documents and return codes configured.
+    configure(h, {
+      responseConfiguration: {
+        passportDetails: [{ documentNumber: '1' }],
+        drivingPermitDetails: [{ personalNumber: 'X' }],
+        returnCodes: [{ code: 'A' }],
+      },
+    });
+    const filled = await signInWithUserinfo(h, { vtr: '["Cl.Cm.P2"]', claims });
+    expect(Object.keys(filled.userinfo)).toEqual(order);
   });
 
   it('§10 phone_number omitted when null; a null vocab value omitted, [] included; no walletSubjectId', async () => {

@@ -1,5 +1,6 @@
 import { UnsecuredJWT } from 'jose';
-import type { Exchange, ExchangeEndpoint } from '../../src/log/exchange-types.js';
+import type { Exchange } from '../../src/log/exchange-types.js';
+import type { ExchangeEndpoint } from '../../src/shared/exchange-endpoints.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 
 /**

@@ -60,28 +60,35 @@ const refusal = (dir: string, what: string) =>
   `the data folder ${dir} cannot be locked: its lock file ${join(dir, LOCK_FILE)} ${what}; remove it and start again`;
 
 describe('a lock path that is no small regular file is refused at once', () => {
-  it('a named pipe: the headless start prints one line and exits 2 (it blocked for ever)', async () => {
-    const dir = folder();
-    expect(spawnSync('mkfifo', [join(dir, LOCK_FILE)]).status).toBe(0);
-    const run = await runNode([CLI, '--port', '0', '--data-dir', dir], { timeoutMs: 10_000 });
-    expect(run.signal).toBeNull();
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      `identity-simulator: ${refusal(dir, 'is a named pipe, not a lock file a simulator wrote')}`,
-    );
-    expect(lstatSync(join(dir, LOCK_FILE)).isFIFO()).toBe(true);
-  });
+  const posix = process.platform !== 'win32';
+  it.runIf(posix)(
+    'a named pipe: the headless start prints one line and exits 2 (it blocked for ever)',
+    async () => {
+      const dir = folder();
+      expect(spawnSync('mkfifo', [join(dir, LOCK_FILE)]).status).toBe(0);
+      const run = await runNode([CLI, '--port', '0', '--data-dir', dir], { timeoutMs: 10_000 });
+      expect(run.signal).toBeNull();
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(
+        `identity-simulator: ${refusal(dir, 'is a named pipe, not a lock file a simulator wrote')}`,
+      );
+      expect(lstatSync(join(dir, LOCK_FILE)).isFIFO()).toBe(true);
+    },
+  );
 
-  it('a link to /dev/zero: one line, exit 2 (it was read until the process aborted)', async () => {
-    const dir = folder();
-    symlinkSync('/dev/zero', join(dir, LOCK_FILE));
-    const run = await runNode([CLI, '--port', '0', '--data-dir', dir], { timeoutMs: 10_000 });
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(
-      `identity-simulator: ${refusal(dir, 'is a link (to "/dev/zero"), not a lock file a simulator wrote')}`,
-    );
-    expect(lstatSync(join(dir, LOCK_FILE)).isSymbolicLink()).toBe(true);
-  });
+  it.runIf(posix)(
+    'a link to /dev/zero: one line, exit 2 (it was read until the process aborted)',
+    async () => {
+      const dir = folder();
+      symlinkSync('/dev/zero', join(dir, LOCK_FILE));
+      const run = await runNode([CLI, '--port', '0', '--data-dir', dir], { timeoutMs: 10_000 });
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(
+        `identity-simulator: ${refusal(dir, 'is a link (to "/dev/zero"), not a lock file a simulator wrote')}`,
+      );
+      expect(lstatSync(join(dir, LOCK_FILE)).isSymbolicLink()).toBe(true);
+    },
+  );
 
   it('a folder, and a file larger than a lock: each named, nothing changed', () => {
     const dir = folder();
@@ -122,22 +129,40 @@ describe('a lock path that is no small regular file is refused at once', () => {
 });
 
 describe('the holder is more than a process id', () => {
-  it('a reused process id (a live, unrelated process) is told from the owner by its start time', () => {
-    const dir = folder();
-    const unrelated = otherProcess();
-    const stale = { ...lockHolder(unrelated), start: '1' };
-    writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify(stale)}\n`);
-    const taken = lockDataFolder(dir);
-    expect(taken.ok).toBe(true);
-    expect(held(dir).pid).toBe(process.pid);
-    if (taken.ok) taken.value();
-    // The owner itself (the start time matches) keeps it.
-    writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify(lockHolder(unrelated))}\n`);
-    expect(lockDataFolder(dir)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining(`in use by another simulator (process ${unrelated})`),
-    });
-  });
+  it.runIf(process.platform === 'linux')(
+    'a reused process id (a live, unrelated process) is told from the owner by its start time',
+    () => {
+      const dir = folder();
+      const unrelated = otherProcess();
+      const stale = { ...lockHolder(unrelated), start: '1' };
+      writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify(stale)}\n`);
+      const taken = lockDataFolder(dir);
+      expect(taken.ok).toBe(true);
+      expect(held(dir).pid).toBe(process.pid);
+      if (taken.ok) taken.value();
+      // The owner itself (the start time matches) keeps it.
+      writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify(lockHolder(unrelated))}\n`);
+      expect(lockDataFolder(dir)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining(`in use by another simulator (process ${unrelated})`),
+      });
+    },
+  );
+
+  it.skipIf(process.platform === 'linux')(
+    'where no start time can be read, a reused id is told by its stale heartbeat',
+    () => {
+      const dir = folder();
+      const unrelated = otherProcess();
+      writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify(lockHolder(unrelated))}\n`);
+      expect(lockDataFolder(dir).ok).toBe(false);
+      const old = (Date.now() - LOCK_STALE_MS - 1000) / 1000;
+      utimesSync(join(dir, LOCK_FILE), old, old);
+      const taken = lockDataFolder(dir);
+      expect(taken.ok).toBe(true);
+      if (taken.ok) taken.value();
+    },
+  );
 
   it("another container's process 1 (this process's own id, another namespace) keeps the folder while it beats", () => {
     const dir = folder();
@@ -187,8 +212,7 @@ describe('the holder is more than a process id', () => {
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(other);
   });
 
-  it('this process start time is read from /proc on Linux', () => {
-    if (process.platform !== 'linux') return;
+  it.runIf(process.platform === 'linux')('this process start time is read from /proc', () => {
     expect(processStartTime(process.pid)).toMatch(/^\d+$/);
   });
 });

@@ -42,7 +42,8 @@ function stream(localAddress: string): Promise<{ status: number; res: IncomingMe
   });
 }
 
-describe('event streams per address', () => {
+// macOS answers only 127.0.0.1 of 127.0.0.0/8 unless more are configured; Linux and Windows all.
+describe.skipIf(process.platform === 'darwin')('event streams per address', () => {
   it('51 idle streams from 127.0.0.2: at most the per-address cap are served; 127.0.0.1 still connects', async () => {
     const flood = await Promise.all(Array.from({ length: 51 }, () => stream('127.0.0.2')));
     // The per-address cap (10) is lower than the global one (50).

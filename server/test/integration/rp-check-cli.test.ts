@@ -171,6 +171,49 @@ describe('headless --rp-check', () => {
     }
   });
 
+  it('driving a service that answers 401 to everything: exit 3, the page and the likely cause', async () => {
+    const { createServer } = await import('node:http');
+    const svc = createServer((_req, res) => {
+      res.statusCode = 401;
+      res.setHeader('content-type', 'text/html');
+      res.end('<title>Unauthorized</title>');
+    });
+    await new Promise<void>((r) => svc.listen(0, '127.0.0.1', r));
+    const url = `http://localhost:${(svc.address() as { port: number }).port}`;
+    const plan = join(dir, 'two.json');
+    writeFileSync(
+      plan,
+      JSON.stringify({ name: 'Two', steps: [step('happy', 'sign-in'), step('again', 'sign-in')] }),
+    );
+    const port = await freePort();
+    const cli = await spawnNode(
+      [
+        CLI,
+        '--port',
+        String(port),
+        '--rp-check',
+        plan,
+        '--drive-sign-in',
+        `${url}/`,
+        '--drive-signed-in',
+        `${url}/me`,
+      ],
+      { env: {} },
+    );
+    try {
+      expect(await cli.exited, cli.stderr()).toBe(3);
+      expect(cli.stderr()).toMatch(
+        /rp-check finished: 0 judged \(0 passed, 0 failed\), 2 not judged/,
+      );
+      expect(cli.stderr()).toContain(
+        `rp-check could not observe the service: the check never saw the sign-in of step "happy" succeed: the browser stopped at ${url}/ answered 401 "Unauthorized" (html). Likely cause: the service answered 401 to a navigation: it may treat the request as a script request`,
+      );
+    } finally {
+      await cli.stop('SIGKILL');
+      await new Promise((r) => svc.close(r));
+    }
+  });
+
   it('refuses an unknown plan and a malformed plan file with one line and exit code 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ name: 'x', steps: [{ id: 'a' }] }));

@@ -29,13 +29,6 @@ beforeEach(async () => {
 
 const claimsFor = (...names: string[]) =>
   JSON.stringify({ userinfo: Object.fromEntries(names.map((n) => [`${VOCAB}/${n}`, null])) });
-const ALL_IDENTITY = claimsFor(
-  'coreIdentityJWT',
-  'address',
-  'returnCode',
-  'passport',
-  'drivingPermit',
-);
 const allClaimsAllowed = () =>
   configure(h, {
     clientConfiguration: {
@@ -203,30 +196,6 @@ describe('claims by scope', () => {
     configure(h, { responseConfiguration: { phoneNumber: null, phoneNumberVerified: false } });
     const { userinfo } = await signInWithUserinfo(h, { scope: 'openid phone' });
     expect(userinfo).toEqual({ sub: DEFAULT_SUB, phone_number_verified: false });
-  });
-
-  it('keys come in order: sub, email…, phone…, then identity claims', async () => {
-    allClaimsAllowed();
-    configure(h, {
-      responseConfiguration: {
-        passportDetails: [{ documentNumber: '1' }],
-        drivingPermitDetails: [{ personalNumber: 'X' }],
-        returnCodes: [{ code: 'A' }],
-      },
-    });
-    const { userinfo } = await signInWithUserinfo(h, { vtr: '["Cl.Cm.P2"]', claims: ALL_IDENTITY });
-    expect(Object.keys(userinfo)).toEqual([
-      'sub',
-      'email',
-      'email_verified',
-      'phone_number',
-      'phone_number_verified',
-      `${VOCAB}/drivingPermit`,
-      `${VOCAB}/passport`,
-      `${VOCAB}/address`,
-      `${VOCAB}/returnCode`,
-      `${VOCAB}/coreIdentityJWT`,
-    ]);
   });
 
   it('serves the data as it was at sign-in', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPresetId, slugify } from '../../src/presets/preset-id.js';
+import { isPresetId, slugify } from '../../src/shared/preset-id.js';
 import { testSimulator } from '../helpers/test-simulator.js';
 import { expectStillServing } from '../helpers/protocol.js';
 

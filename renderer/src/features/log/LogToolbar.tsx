@@ -7,7 +7,8 @@ import { harUrl } from '../../api/admin-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
 import { selectors } from '../../store/selectors.js';
 import type { OutcomeFilter } from '../../store/log-slice.js';
-import { ENDPOINT_OPTIONS, shortJourney } from './exchange-format.js';
+import { EXCHANGE_ENDPOINTS } from '../../../../server/src/shared/exchange-endpoints.js';
+import { shortJourney } from './exchange-format.js';
 
 export const LOG_FILTER_ID = 'log-filter';
 
@@ -57,7 +58,7 @@ export function LogToolbar() {
         data-testid="log-endpoint-filter"
       >
         <option value="all">All endpoints</option>
-        {ENDPOINT_OPTIONS.map((e) => (
+        {EXCHANGE_ENDPOINTS.map((e) => (
           <option key={e} value={e}>
             {e}
           </option>

@@ -113,19 +113,3 @@ export function outcomeSummary(e: Exchange): string {
   if (e.tokens.length > 0) return e.tokens.map((t) => t.role.replace(/_/g, ' ')).join(', ');
   return 'success';
 }
-
-/** Endpoint names for the filter, in the order a flow uses them. */
-export const ENDPOINT_OPTIONS = [
-  'authorize',
-  'token',
-  'userinfo',
-  'logout',
-  'discovery',
-  'jwks',
-  'did',
-  'trustmark',
-  'config',
-  'interactive',
-  'root',
-  'other',
-] as const;

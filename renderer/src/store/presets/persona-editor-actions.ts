@@ -3,7 +3,7 @@ import type { PersonaBody } from '../../api/presets-client.js';
 import { describeApiError } from '../../api/result.js';
 import type { PersonaEditor } from './presets-state.js';
 import type { PresetsTools } from './presets-tools.js';
-import { slugOf } from './slug-of.js';
+import { slugify } from '../../../../server/src/shared/preset-id.js';
 import { issuesOf, splitIssues } from './split-issues.js';
 
 /** The persona editor: a saved persona's (or a new one's) fields in a form store. */
@@ -35,7 +35,7 @@ export function createPersonaEditorActions(t: PresetsTools): PersonaEditorAction
           id,
           newId: id,
           // An id made from the name (a copy's, or one never typed by hand) follows a rename.
-          idFollowsName: id === slugOf(persona.name),
+          idFollowsName: id === slugify(persona.name, 'persona'),
           name: persona.name,
           description: persona.description,
           nameCy: persona.nameCy ?? '',
@@ -58,7 +58,7 @@ export function createPersonaEditorActions(t: PresetsTools): PersonaEditorAction
         scenarioEditor: null,
         personaEditor: {
           id: null,
-          newId: slugOf('New persona'),
+          newId: slugify('New persona', 'persona'),
           idFollowsName: true,
           name: 'New persona',
           description: '',
@@ -79,7 +79,8 @@ export function createPersonaEditorActions(t: PresetsTools): PersonaEditorAction
         const next = { ...editor, ...patch };
         // An id typed by hand stays; until then a fresh persona's id follows its name.
         if (patch.newId !== undefined) next.idFollowsName = false;
-        else if (patch.name !== undefined && editor.idFollowsName) next.newId = slugOf(patch.name);
+        else if (patch.name !== undefined && editor.idFollowsName)
+          next.newId = slugify(patch.name, 'persona');
         return { personaEditor: next };
       });
     },

@@ -1,6 +1,6 @@
 import type { ConfigIssue } from '../../config/config-types.js';
 import { isValidName } from '../../presets/parse-preset.js';
-import { uniqueId } from '../../presets/preset-id.js';
+import { uniqueId } from '../../shared/preset-id.js';
 import {
   EXPORT_FORMATS,
   type ExportFormat,

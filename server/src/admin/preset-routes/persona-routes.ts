@@ -1,5 +1,5 @@
 import { parsePersonaDocument } from '../../presets/parse-preset.js';
-import { uniqueId } from '../../presets/preset-id.js';
+import { uniqueId } from '../../shared/preset-id.js';
 import type { ApplyResult, Persona } from '../../presets/preset-types.js';
 import { personaConfigBody, toPersona } from '../../presets/resolve-preset.js';
 import { conflict, describeIssues, invalidIssues, notFound } from './preset-http-error.js';

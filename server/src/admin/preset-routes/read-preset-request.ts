@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ConfigIssue } from '../../config/config-types.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { isValidName } from '../../presets/parse-preset.js';
-import { ID_RULE, isPresetId } from '../../presets/preset-id.js';
+import { ID_RULE, isPresetId } from '../../shared/preset-id.js';
 import { MAX_NAME_LENGTH } from '../../presets/preset-schemas.js';
 import type { Kind, Lookup } from '../../presets/preset-store.js';
 import { conflict, invalid, invalidIssues, notFound, noun } from './preset-http-error.js';

@@ -1,5 +1,5 @@
 import { parseScenarioDocument } from '../../presets/parse-preset.js';
-import { uniqueId } from '../../presets/preset-id.js';
+import { uniqueId } from '../../shared/preset-id.js';
 import type { PresetStore } from '../../presets/preset-store.js';
 import {
   EXPORT_FORMATS,

@@ -1,7 +1,7 @@
 import type { ClientConfiguration } from '../../config/config-types.js';
 import { IDENTITY_CLAIMS } from '../../config/defaults.js';
 import { invalidRequestRedirect, type OAuthError } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 export const INVALID_CLAIMS = 'Request contains invalid claims';
 

@@ -1,6 +1,6 @@
 import type { ClientConfiguration } from '../../config/config-types.js';
 import { invalidRequestRedirect, type OAuthError } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 export const PKCE_MESSAGES = {
   challenge: 'Invalid value for code_challenge parameter.',

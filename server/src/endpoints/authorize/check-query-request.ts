@@ -4,7 +4,7 @@ import {
   requestUriNotSupported,
   unsupportedResponseType,
 } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import {
   pageFailure,

@@ -1,7 +1,7 @@
 import type { ClientConfiguration } from '../../config/config-types.js';
 import { SUPPORTED_SCOPES } from '../../config/defaults.js';
 import { invalidScope, type OAuthError } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 export const INVALID_SCOPE = 'Invalid, unknown or malformed scope';
 

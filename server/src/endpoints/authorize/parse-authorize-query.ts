@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 /** The first-stage failures of /authorize, before the client is known to be trusted. */
 export type AuthorizeParseFailure =

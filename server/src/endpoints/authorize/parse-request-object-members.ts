@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 /** Members of a request object that must be text when present. */
 const TEXT_MEMBERS = [

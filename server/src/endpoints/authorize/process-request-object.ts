@@ -7,7 +7,7 @@ import {
   unauthorizedClientRedirect,
   unsupportedResponseType,
 } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { AuthorizationRequest } from '../../state/authorization-request.js';
 import type { ClientKeyResolver } from '../../tokens/client-auth/client-key-resolver.js';
 import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';

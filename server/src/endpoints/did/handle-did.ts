@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
 import type { SimulatorContext } from '../../simulator/simulator-context.js';
+import { sendJsonText, serialisedOnce } from '../../http/respond.js';
 import { buildDidDocument } from '../../keys/did-document.js';
+
+const didText = serialisedOnce<SimulatorContext>();
 
 export async function handleDid(
   ctx: SimulatorContext,
@@ -10,5 +13,8 @@ export async function handleDid(
   const keys = await ctx.keys();
   const config = ctx.config.get();
   res.setHeader('Cache-Control', 'max-age=3600, private');
-  res.json(buildDidDocument(config.simulatorUrl, keys, config));
+  sendJsonText(
+    res,
+    didText(ctx, [keys, config], () => buildDidDocument(config.simulatorUrl, keys, config)),
+  );
 }

@@ -1,6 +1,6 @@
 import type { ResponseConfiguration } from '../../config/config-types.js';
-import { err, ok, type Result } from '../../errors/result.js';
-import { isPresetId } from '../../presets/preset-id.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { isPresetId } from '../../shared/preset-id.js';
 import type { PresetStore } from '../../presets/preset-store.js';
 import type { Persona } from '../../presets/preset-types.js';
 import {

@@ -1,5 +1,5 @@
 import type { ResponseConfiguration } from '../../config/config-types.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import {
   MAX_STRING,
   RESPONSE_RULES,

@@ -1,12 +1,12 @@
-import { ok } from '../../errors/result.js';
+import { ok } from '../../shared/result.js';
 import { checkScenario } from '../check-scenario.js';
 import { parseScenarioDocument } from '../parse-preset.js';
-import { slugify } from '../preset-id.js';
+import { slugify } from '../../shared/preset-id.js';
 import { scenarioToDocument } from '../resolve-preset.js';
 import { parseJsonText, withSyntax } from './json-text.js';
 import type { ImportOptions, Imported, ScenarioCodec } from './scenario-codec.js';
 import type { ConfigIssue } from '../../config/config-types.js';
-import type { Result } from '../../errors/result.js';
+import type { Result } from '../../shared/result.js';
 
 /** The scenario file: the scenario document, saved personas inlined so it stands alone. */
 export const jsonFormat: ScenarioCodec = {

@@ -1,6 +1,6 @@
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ConfigIssue } from '../../config/config-types.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { MAX_DEPTH, nestedTooDeep } from '../parse-preset.js';
 import type { Imported } from './scenario-codec.js';
 

@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../../config/config-types.js';
-import type { Result } from '../../errors/result.js';
+import type { Result } from '../../shared/result.js';
 import type { Scenario } from '../preset-types.js';
 import type { PersonaLookup } from '../resolve-preset.js';
 

@@ -8,16 +8,21 @@ import type {
 } from '../../config/config-types.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { configFromEnv, ENV_VARS } from '../../config/from-env.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { ERROR_LISTS, ERROR_LIST_KEYS } from '../../scenarios/names.js';
 import { findBuiltInPersona } from '../built-in-personas.js';
 import { closestName } from '../closest-name.js';
 import { MAX_DEPTH } from '../parse-preset.js';
-import { isPresetId, slugify } from '../preset-id.js';
+import { isPresetId, slugify } from '../../shared/preset-id.js';
 import { FLAG_CONFIG_FIELD, type Scenario, type ScenarioFlags } from '../preset-types.js';
 import { resolvePortable, type PersonaLookup } from '../resolve-preset.js';
 import { deepJsonText } from './json-text.js';
-import { DEFAULT_IMPORT_NAME, type ImportOptions, type Imported } from './scenario-codec.js';
+import {
+  DEFAULT_IMPORT_NAME,
+  type ImportOptions,
+  type Imported,
+  type ScenarioCodec,
+} from './scenario-codec.js';
 import { scenarioFromConfig } from './scenario-from-config.js';
 import { unknownErrorNames } from './unknown-error-names.js';
 
@@ -271,5 +276,34 @@ function readHeader(comments: string[]): {
     ...(out.description ? { description: out.description.slice(0, 2000) } : {}),
     ...(out.persona ? { persona: out.persona } : {}),
     ...(out['persona-name'] ? { personaName: out['persona-name'].slice(0, 100) } : {}),
+  };
+}
+
+/** The variables as a text in one syntax: how to write them, and how to read them back. */
+export interface VariablesSyntax {
+  form: 'env' | 'compose';
+  /** The file name's ending after the scenario id: `.env`, `.compose.yml`. */
+  extension: string;
+  format(comments: string[], entries: [string, string][]): string;
+  parse(text: string): Result<Parameters<typeof importVariables>[0], ConfigIssue[]>;
+}
+
+/** The codec of the variables in one syntax (the env and compose forms differ only there). */
+export function variablesCodec(syntax: VariablesSyntax): ScenarioCodec {
+  return {
+    export(scenario, lookup) {
+      const vars = scenarioVariables(scenario, lookup, syntax.form);
+      if (!vars.ok) return vars;
+      return ok({
+        contentType: 'text/plain',
+        fileName: `${scenario.id}${syntax.extension}`,
+        text: syntax.format(vars.value.comments, vars.value.entries),
+      });
+    },
+    import(text, options) {
+      const parsed = syntax.parse(text);
+      if (!parsed.ok) return parsed;
+      return importVariables(parsed.value, options);
+    },
   };
 }

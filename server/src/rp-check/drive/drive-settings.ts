@@ -1,7 +1,7 @@
 import type { ConfigIssue } from '../../config/config-types.js';
 import { isPlainObject } from '../../config/field-rules.js';
 import { checkKeys, hasControlCharacter } from '../../presets/parse-preset.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { DriveSettings } from '../rp-check-types.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   temporarilyUnavailableJson,
   type OAuthError,
 } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import type { SecretVerifier } from './create-secret-verifier.js';
 import { parseArgon2idHash } from '../../config/parse-argon2id-hash.js';
 

@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 
 /** The members of a client assertion the simulator reads, each of the type it expects. */
 export interface ClientAssertionParts {

@@ -7,7 +7,7 @@ import {
   temporarilyUnavailableJson,
   type OAuthError,
 } from '../../errors/oauth-error.js';
-import { err, ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../shared/result.js';
 import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';
 import { acceptedAssertionAudiences } from '../../rules/provider-rules.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';

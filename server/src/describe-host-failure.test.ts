@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DesktopHostFailureCode } from '../bridge.js';
+import type { HostFailureCode as DesktopHostFailureCode } from './start-simulator.js';
 import { describeHostFailure, hostFailureTitle } from './describe-host-failure.js';
 
 const CODES: DesktopHostFailureCode[] = [

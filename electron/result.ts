@@ -1,5 +1,0 @@
-/** A value or a failure, the same shape the provider library uses. */
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
-
-export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
