@@ -20,6 +20,12 @@ export interface NamedSimulator {
   context: SimulatorContext;
   analyzer: ExchangeAnalyzer;
   close(): void;
+  /**
+   * Drops what its stores hold (codes, sign-ins, sessions, tokens), giving it back to the byte
+   * budgets every simulator shares: for a deleted or reset one, not at shutdown (in-flight
+   * requests still finish then).
+   */
+  release(): void;
 }
 
 /** A named simulator, as GET /_simulator/api/simulators lists it. */
@@ -129,6 +135,7 @@ export class SimulatorRegistry {
     this.byName.delete(name);
     this.deps.onChange?.({ action, name });
     simulator.close();
+    simulator.release();
     return true;
   }
 
