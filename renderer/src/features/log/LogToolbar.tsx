@@ -107,9 +107,11 @@ export function LogToolbar() {
         onClick={() => setPinnedFirst(!pinnedFirst)}
         aria-pressed={pinnedFirst}
         data-testid="log-pinned-first"
+        aria-label="Pinned first"
         title="List the pinned exchanges first"
       >
-        <Icon name="pin" size={12} /> Pinned first{pinCount > 0 ? ` (${pinCount})` : ''}
+        <Icon name="pin" size={12} /> <span className="btn-label">Pinned first</span>
+        {pinCount > 0 ? ` (${pinCount})` : ''}
       </button>
       <button
         type="button"
@@ -117,20 +119,23 @@ export function LogToolbar() {
         onClick={() => setPaused(!paused)}
         aria-pressed={paused}
         data-testid="log-pause"
+        aria-label={paused ? `Resume${held > 0 ? ` (${held} new)` : ''}` : 'Pause'}
         title="Pause or resume live updates (p)"
       >
         <Icon name={paused ? 'play' : 'pause'} size={12} />
-        {paused ? `Resume${held > 0 ? ` (${held} new)` : ''}` : 'Pause'}
+        <span className="btn-label">{paused ? 'Resume' : 'Pause'}</span>
+        {paused && held > 0 ? ` (${held} new)` : ''}
       </button>
       <button
         type="button"
         className="btn btn-sm"
         onClick={() => setConfirmClear(true)}
         data-testid="log-clear"
+        aria-label="Clear"
         disabled={total === 0}
         title={`Clear the exchanges of ${whose} (asks first)`}
       >
-        <Icon name="trash" size={12} /> Clear
+        <Icon name="trash" size={12} /> <span className="btn-label">Clear</span>
       </button>
       {confirmClear ? (
         <Dialog

@@ -5,7 +5,7 @@ import { useNow } from '../../components/use-now.js';
 import { groupChecks, describeVerdict, verdictOf } from './check-groups.js';
 import { explainClaim, explainHeader, ROLE_LABELS, ROLE_SUMMARIES } from './claim-explanations.js';
 import { decodeToken, splitCompact } from './decode-token.js';
-import { describeTimeClaim } from './format-time.js';
+import { describeTimeClaim, liveTimeText } from './format-time.js';
 
 function valueText(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -13,6 +13,8 @@ function valueText(v: unknown): string {
 }
 
 function CheckRow({ check }: { check: TokenCheck }) {
+  // The same clock and words as the claims table: a check never says "in 2 min" beside "1 minute ago".
+  const now = useNow();
   return (
     <li
       className={`check-row ${check.ok ? 'is-pass' : 'is-fail'}`}
@@ -36,7 +38,7 @@ function CheckRow({ check }: { check: TokenCheck }) {
             </span>
           ) : null}
         </div>
-        <p className="check-detail">{check.detail}</p>
+        <p className="check-detail">{liveTimeText(check.detail, now)}</p>
         {check.fix ? (
           <p className="check-fix">
             <strong>Fix:</strong> {check.fix}

@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatEpochSeconds,
   formatRelative,
+  liveTimeText,
 } from './format-time.js';
 
 const NOW = Date.UTC(2026, 0, 31, 12, 0, 0);
@@ -54,5 +55,30 @@ describe('absolute times', () => {
     expect(formatDuration(-1)).toBe('–');
     expect(formatClock('garbage')).toBe('garbage');
     expect(formatClock(new Date(2026, 0, 1, 9, 5, 7, 42).toISOString())).toBe('09:05:07.042');
+  });
+});
+
+describe('liveTimeText: one clock and one wording with the claims table', () => {
+  const exp = Date.parse('2026-01-31T14:05:09.000Z') / 1000;
+  it('rewrites a time written at analysis to the window clock, in the table’s words', () => {
+    const written = 'Not expired: exp is 2026-01-31T14:05:09.000Z (in 2 min).';
+    // Three minutes later the token has expired, and the check says so as the table does.
+    const later = (exp + 60) * 1000;
+    expect(liveTimeText(written, later)).toBe(
+      `Not expired: exp is 2026-01-31 14:05:09 UTC (${formatRelative(exp, later)}).`,
+    );
+    expect(liveTimeText(written, later)).toContain('1 minute ago');
+  });
+
+  it('keeps what the time was at the exchange, in the same words', () => {
+    const written =
+      'Issued 2026-01-31T14:05:09.000Z (at the exchange: 3 s ago; now: 2 min ago) as said.';
+    expect(liveTimeText(written, (exp + 125) * 1000)).toBe(
+      'Issued 2026-01-31 14:05:09 UTC (at the exchange: 3 seconds ago; now: 2 minutes ago) as said.',
+    );
+  });
+
+  it('leaves other text alone', () => {
+    expect(liveTimeText('kid abc matches', 0)).toBe('kid abc matches');
   });
 });

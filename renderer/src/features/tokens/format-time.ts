@@ -65,3 +65,31 @@ export function formatClock(iso: string): string {
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
+
+const SERVER_UNITS: Record<string, string> = { s: 'second', min: 'minute', h: 'hour', days: 'day' };
+
+/** The simulator's short relative wording ("in 2 min", "3 s ago") in the window's ("in 2 minutes"). */
+function reworded(relative: string): string {
+  const m = /^(?:in (\d+) (s|min|h|days)|(\d+) (s|min|h|days) ago)$/.exec(relative.trim());
+  if (!m) return relative.trim();
+  const n = Number(m[1] ?? m[3]);
+  const unit = `${SERVER_UNITS[(m[2] ?? m[4]) as string]}${n === 1 ? '' : 's'}`;
+  return m[1] !== undefined ? `in ${n} ${unit}` : `${n} ${unit} ago`;
+}
+
+/**
+ * A check's text with its times on the window's one clock and in its one wording (the claims
+ * table's): "exp is 2026-01-31T14:05:09.000Z (in 2 min)", written when the token was analysed,
+ * reads "exp is 2026-01-31 14:05:09 UTC (1 minute ago)" a few minutes later. What the time was
+ * at the exchange is kept, in the same words.
+ */
+export function liveTimeText(text: string, nowMs: number): string {
+  return text.replace(
+    /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z) \((?:at the exchange: ([^;)]+); now: )?[^)]*\)/g,
+    (_whole, iso: string, atExchange: string | undefined) => {
+      const seconds = Date.parse(iso) / 1000;
+      const at = atExchange === undefined ? '' : `at the exchange: ${reworded(atExchange)}; now: `;
+      return `${formatEpochSeconds(seconds)} (${at}${formatRelative(seconds, nowMs)})`;
+    },
+  );
+}

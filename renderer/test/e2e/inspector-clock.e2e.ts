@@ -1,0 +1,68 @@
+/**
+ * The inspector's time checks and its claims table read one clock, in one wording: minutes after
+ * a token was inspected, the check on exp says what the table says. At the three sizes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFlow } from '../../../server/test/helpers/relying-party.js';
+import { requires } from '../../../server/test/helpers/requirements.js';
+import { openUi, type UiHarness } from './fixtures.js';
+import { AppPage } from './pages/app.page.js';
+import { InspectorPage } from './pages/inspector.page.js';
+
+const needs = requires('chromium');
+
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;
+
+describe.skipIf(needs.skip)('the inspector: one clock, one wording (Chromium)', () => {
+  let ui: UiHarness;
+
+  beforeAll(async () => {
+    ui = await openUi();
+  });
+  afterAll(async () => {
+    await ui?.close();
+  });
+
+  for (const size of SIZES) {
+    it(`${size.width}×${size.height}: the exp check and the claims table agree minutes later`, async () => {
+      const context = await ui.browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        await page.clock.install({ time: Date.now() });
+        const app = new AppPage(page);
+        const inspector = new InspectorPage(page);
+        await app.open(ui.uiUrl);
+        await app.goTo('tokens');
+        // A fresh ID token (it lives 120 s).
+        const flow = await runFlow(ui.baseUrl);
+        const token = flow.tokenBody.id_token as string;
+        expect(typeof token).toBe('string');
+        await inspector.inspect(token);
+        const view = inspector.tokenView().first();
+        await view.waitFor();
+        const exp = inspector.check(view, 'exp');
+        await exp.waitFor();
+        // Three minutes later (the window's clock): expired, in the table and in the check.
+        await page.clock.fastForward('03:00');
+        const table = page.getByTestId('claim-time-exp').first();
+        await expect.poll(() => table.textContent()).toContain('1 minute ago');
+        const relative = (await table.locator('strong').textContent()) ?? '';
+        const detail = (await exp.locator('.check-detail').textContent()) ?? '';
+        expect(detail).toContain(`(${relative})`);
+        expect(detail).not.toMatch(/in \d+ min\b/);
+        // The absolute time in the same form as the table's.
+        const absolute = ((await table.textContent()) ?? '').split(' · ')[0] ?? '';
+        expect(detail).toContain(absolute);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
