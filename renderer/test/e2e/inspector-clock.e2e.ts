@@ -28,6 +28,26 @@ describe.skipIf(needs.skip)('the inspector: one clock, one wording (Chromium)', 
   });
 
   for (const size of SIZES) {
+    it(`${size.width}×${size.height}: a pasted JWT is decoded at once, no button pressed`, async () => {
+      const page = ui.page;
+      await page.setViewportSize(size);
+      const app = new AppPage(page);
+      await app.open(ui.uiUrl);
+      await app.goTo('tokens');
+      const flow = await runFlow(ui.baseUrl);
+      const token = String(flow.tokenBody.id_token);
+      await page.getByTestId('paste-token').evaluate((el, text) => {
+        const data = new DataTransfer();
+        data.setData('text', text);
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      }, token);
+      const view = page.getByTestId('token-view').first();
+      await view.waitFor();
+      expect(await page.getByTestId('paste-token').inputValue()).toBe(token);
+      expect(await view.locator('[data-claim="nonce"]').count()).toBeGreaterThan(0);
+      expect(ui.pageErrors).toEqual([]);
+    });
+
     it(`${size.width}×${size.height}: an empty URL field means the address it shows; the matching key is named; the reading note names the menu`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

@@ -38,6 +38,14 @@ function PasteBox() {
         value={token}
         spellCheck={false}
         onChange={(e) => setToken(e.target.value)}
+        onPaste={(e) => {
+          // A JWT pasted is decoded at once, as jwt.io does: no button to press.
+          const text = e.clipboardData.getData('text').trim();
+          if (!/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(text)) return;
+          e.preventDefault();
+          setToken(text);
+          void inspect();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
