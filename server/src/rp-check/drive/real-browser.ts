@@ -61,8 +61,12 @@ const SUBMIT_SCRIPT = `(origin) => {
   return true;
 }`;
 
+/** The first line of a Playwright error, without the call it came from ("page.goto: "). */
 const reason = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').replace(
+    /^\w+\.\w+: /,
+    '',
+  );
 
 /** A launched browser: opens a journey with fresh cookies; close it when the check ends. */
 export interface JourneyBrowserFactory {
