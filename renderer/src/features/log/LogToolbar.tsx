@@ -34,6 +34,7 @@ export function LogToolbar() {
   const clearLog = useAppStore((s) => s.clearLog);
   const clearError = useAppStore((s) => s.clearError);
   const filtered = useAppStore(selectors.isFiltered);
+  const ownCount = useAppStore(selectors.ownFetchCount);
   // The window's simulator ('' the root); the HAR holds its exchanges unless "all" is chosen.
   const chosen = filter.simulator ?? null;
   const [harOfAll, setHarOfAll] = useState(false);
@@ -100,6 +101,19 @@ export function LogToolbar() {
         <span className="tone-bad small" role="alert">
           {clearError}
         </span>
+      ) : null}
+      {ownCount > 0 ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-toggle"
+          onClick={() => setFilter({ showOwn: !filter.showOwn })}
+          aria-pressed={filter.showOwn === true}
+          aria-label={`The simulator's own requests (${ownCount})`}
+          data-testid="log-show-own"
+          title="The simulator's own requests (its key-set fetches when the inspector verifies by URL): hidden unless shown"
+        >
+          <Icon name="shield" size={12} /> <span className="btn-label">Own</span> ({ownCount})
+        </button>
       ) : null}
       <button
         type="button"
