@@ -4,7 +4,10 @@
  * sees a sign-in and the run would exit 3; the tester's Chromium, driven headless, signs in and
  * the happy path is judged, with the same evidence (pages seen, where the browser stopped).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan, RpCheckStatus } from '../../src/rp-check/rp-check-types.js';
@@ -22,6 +25,8 @@ import {
   type ListeningSimulator,
 } from '../helpers/test-simulator.js';
 import { startTestService, type TestService } from '../helpers/driven-services.js';
+import { freePort } from '../helpers/free-port.js';
+import { runCli } from '../../src/cli.js';
 
 const gate = requires('chromium');
 
@@ -31,6 +36,8 @@ describe.skipIf(gate.skip)(`rp-check --drive-browser${gate.label}`, () => {
   let jsStart: Server;
   let jsStartUrl: string;
   let browser: JourneyBrowserFactory;
+  /** Where the script of the start page sends the browser. */
+  let jsTarget = () => service.drive.signIn;
 
   beforeAll(async () => {
     service = await startTestService('careful', () => sim.baseUrl);
@@ -40,7 +47,7 @@ describe.skipIf(gate.skip)(`rp-check --drive-browser${gate.label}`, () => {
     jsStart = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html');
       res.end(
-        `<!doctype html><title>Start</title><p>Signing you in</p><script>location.href = ${JSON.stringify(service.drive.signIn)};</script>`,
+        `<!doctype html><title>Start</title><p>Signing you in</p><script>location.href = ${JSON.stringify(jsTarget())};</script>`,
       );
     });
     await new Promise<void>((r) => jsStart.listen(0, '127.0.0.1', r));
@@ -113,5 +120,57 @@ describe.skipIf(gate.skip)(`rp-check --drive-browser${gate.label}`, () => {
     expect(step?.exchanges.map((e) => e.endpoint)).toEqual(
       expect.arrayContaining(['authorize', 'token']),
     );
+  }, 60_000);
+
+  it('headless: --drive-browser exits 0 where the HTTP driver exits 3', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drive-browser-cli-'));
+    const planFile = join(dir, 'one.json');
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        name: 'One sign-in',
+        steps: [
+          {
+            id: 'happy',
+            title: 'Sign in',
+            kind: 'sign-in',
+            instruction: 'Sign in.',
+            expectation: 'Signed in.',
+          },
+        ],
+      }),
+    );
+    // A service of its own: the one above keeps the discovery of the simulator it first met.
+    // Every run listens on the same port: the service keeps the discovery it made first.
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const own = await startTestService('careful', () => base);
+    jsTarget = () => own.drive.signIn;
+    const headless = (extra: string[]) =>
+      runCli(
+        [
+          '--port',
+          String(port),
+          '--rp-check',
+          planFile,
+          '--drive-sign-in',
+          jsStartUrl,
+          '--drive-signed-in',
+          own.drive.signedIn,
+          '--drive-sign-out',
+          own.drive.signOut,
+          ...extra,
+        ],
+        { SIMULATOR_URL: base, REDIRECT_URLS: own.callback },
+      );
+    try {
+      expect(await headless([`--drive-browser=${CHROMIUM_PATH}`])).toBe(0);
+      expect(await headless([])).toBe(3);
+      expect(await headless(['--drive-browser=/no/such/browser'])).toBe(2);
+    } finally {
+      jsTarget = () => service.drive.signIn;
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
