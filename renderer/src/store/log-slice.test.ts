@@ -289,3 +289,25 @@ describe('preferredTokenIndex and selection', () => {
     expect(store.getState().inspectorTokenIndex).toBe(1);
   });
 });
+
+describe("the simulator's own requests", () => {
+  const own = (seq: number) =>
+    exchange(seq, {
+      request: {
+        method: 'GET',
+        path: '/.well-known/jwks.json',
+        query: {},
+        headers: { 'user-agent': 'identity-simulator-inspector' },
+      },
+    });
+  it('are hidden unless shown, and counted only when shown', () => {
+    const { store } = createTestStore();
+    store.getState().setFilter({ simulator: '' });
+    store.getState().receiveExchanges([exchange(1), own(2)]);
+    const ids = () =>
+      store.getState().items.filter((e) => matchesFilter(e, store.getState().filter));
+    expect(ids().map((e) => e.seq)).toEqual([1]);
+    store.getState().setFilter({ showOwn: true });
+    expect(ids().map((e) => e.seq)).toEqual([1, 2]);
+  });
+});

@@ -26,6 +26,16 @@ export interface LogFilter {
   journey: string | null;
   /** Only the exchanges of this simulator ('' the root, a name a named one), when set. */
   simulator?: string | null;
+  /** Also the simulator's own requests (its key-set fetches for "verify by URL"). */
+  showOwn?: boolean;
+}
+
+/** The User-Agent of the simulator's own key-set fetches (the inspector's "verify by URL"). */
+export const OWN_FETCH_AGENT = 'identity-simulator-inspector';
+
+/** Whether the simulator made this request itself, not a relying party. */
+export function isSimulatorOwn(e: Exchange): boolean {
+  return e.request.headers['user-agent'] === OWN_FETCH_AGENT;
 }
 
 export type ExchangeDetailEntry =
@@ -270,6 +280,7 @@ export function matchesFilter(e: Exchange, filter: LogFilter): boolean {
   if (filter.outcome !== 'all' && e.outcome.kind !== filter.outcome) return false;
   if (filter.journey !== null && e.journeyId !== filter.journey) return false;
   if (filter.simulator != null && !isOfSimulator(e, filter.simulator)) return false;
+  if (filter.showOwn !== true && isSimulatorOwn(e)) return false;
   const text = filter.text.trim().toLowerCase();
   if (text === '') return true;
   const haystack = searchTextOf(e);

@@ -1,7 +1,13 @@
 import type { ErrorConfiguration, Exchange, Fault } from '../../../server/src/contract.js';
 import type { AppState } from './app-state.js';
 import { isDraftDirty } from './config-slice.js';
-import { isOfSimulator, visibleExchanges, type LogFilter, type LogPins } from './log-slice.js';
+import {
+  isOfSimulator,
+  isSimulatorOwn,
+  visibleExchanges,
+  type LogFilter,
+  type LogPins,
+} from './log-slice.js';
 import { EMPTY_ERRORS, type ErrorGroup } from './scenario-slice.js';
 import { findPreset, isActivePreset } from './presets/preset-lookup.js';
 import { type PresetRef } from './presets/presets-state.js';
@@ -25,10 +31,20 @@ function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
   };
 }
 
-const ownCountMemo = memo((items: Exchange[], simulator: string | null | undefined) => {
-  if (simulator == null) return items.length;
+const ownCountMemo = memo(
+  (items: Exchange[], simulator: string | null | undefined, showOwn: boolean) => {
+    let n = 0;
+    for (const e of items)
+      if ((simulator == null || isOfSimulator(e, simulator)) && (showOwn || !isSimulatorOwn(e)))
+        n++;
+    return n;
+  },
+);
+
+const ownFetchMemo = memo((items: Exchange[], simulator: string | null | undefined) => {
   let n = 0;
-  for (const e of items) if (isOfSimulator(e, simulator)) n++;
+  for (const e of items)
+    if (isSimulatorOwn(e) && (simulator == null || isOfSimulator(e, simulator))) n++;
   return n;
 });
 
@@ -122,8 +138,14 @@ export const selectors = {
       return null;
     }
   },
-  /** The exchanges of the window's simulator (all of them when it has none). */
-  exchangeCount: (s: AppState): number => ownCountMemo(s.items, s.filter.simulator),
+  /** The simulator's own requests among the window's simulator's exchanges. */
+  ownFetchCount: (s: AppState): number => ownFetchMemo(s.items, s.filter.simulator),
+  /**
+   * The exchanges of the window's simulator (all of them when it has none), the simulator's own
+   * requests left out unless shown.
+   */
+  exchangeCount: (s: AppState): number =>
+    ownCountMemo(s.items, s.filter.simulator, s.filter.showOwn === true),
   rpStepsByExchange: (s: AppState): ReadonlyMap<string, RpStepRef> => rpStepsMemo(s.rpStatus),
   isDraftDirty: (s: AppState): boolean => isDraftDirty(s),
   errorsOfGroup:

@@ -118,6 +118,19 @@ describe('tools slice', () => {
     expect(store.getState().keyCheck).toMatchObject({ state: 'ready', token: 't' });
   });
 
+  it('an empty URL field means the address shown in grey', async () => {
+    const { store, calls } = setup();
+    store.getState().setVerifyUrl('   ');
+    await store.getState().verifyWithKey('t', 'http://localhost:3000/.well-known/jwks.json');
+    expect(calls).toEqual([
+      ['verify', 't', { url: 'http://localhost:3000/.well-known/jwks.json' }],
+    ]);
+    // A URL typed wins over the default.
+    store.getState().setVerifyUrl('http://localhost/other');
+    await store.getState().verifyWithKey('t', 'http://localhost:3000/.well-known/jwks.json');
+    expect(calls[1]).toEqual(['verify', 't', { url: 'http://localhost/other' }]);
+  });
+
   it('re-signs edited claims and inspects the result; bad JSON is refused locally', async () => {
     const { store, calls } = setup();
     store.getState().editClaims('old.token.x', { sub: 'a' });

@@ -70,7 +70,8 @@ export interface ToolsActions {
   setKeySource(source: 'key' | 'url'): void;
   setVerifyKeyText(text: string): void;
   setVerifyUrl(url: string): void;
-  verifyWithKey(token: string): Promise<void>;
+  /** With the URL source and an empty field, `defaultUrl` (the address shown in grey). */
+  verifyWithKey(token: string, defaultUrl?: string): Promise<void>;
   /** Starts editing a token's claims (pretty JSON), unless they are already being edited. */
   editClaims(token: string, claims: Record<string, unknown> | null): void;
   setResignClaims(text: string): void;
@@ -206,9 +207,11 @@ export function createToolsSlice(
     setKeySource: (keySource) => set({ keySource, keyCheck: { state: 'idle' } }),
     setVerifyKeyText: (verifyKeyText) => set({ verifyKeyText }),
     setVerifyUrl: (verifyUrl) => set({ verifyUrl }),
-    async verifyWithKey(token) {
-      const { keySource, verifyKeyText, verifyUrl } = get();
-      const source = keySource === 'key' ? { key: verifyKeyText } : { url: verifyUrl.trim() };
+    async verifyWithKey(token, defaultUrl) {
+      const { keySource, verifyKeyText } = get();
+      // An empty URL field means the address it shows in grey (the simulator's own key set).
+      const verifyUrl = get().verifyUrl.trim() || (defaultUrl ?? '');
+      const source = keySource === 'key' ? { key: verifyKeyText } : { url: verifyUrl };
       if ((keySource === 'key' ? verifyKeyText : verifyUrl).trim() === '') {
         set({
           keyCheck: {

@@ -28,6 +28,41 @@ describe.skipIf(needs.skip)('the inspector: one clock, one wording (Chromium)', 
   });
 
   for (const size of SIZES) {
+    it(`${size.width}×${size.height}: an empty URL field means the address it shows; the matching key is named; the reading note names the menu`, async () => {
+      const page = ui.page;
+      await page.setViewportSize(size);
+      const app = new AppPage(page);
+      const inspector = new InspectorPage(page);
+      await app.open(ui.uiUrl);
+      await app.goTo('tokens');
+      const flow = await runFlow(ui.baseUrl);
+      const token = flow.tokenBody.id_token as string;
+      await inspector.inspect(token);
+      await inspector.tokenView().first().waitFor();
+      // The guess is said in the window's words: its menu, not an API parameter.
+      const notes = (await page.getByTestId('token-note').allTextContents()).join(' ');
+      expect(notes).toContain('Read as an ID token');
+      expect(notes).toContain('“Check it as”');
+      expect(notes).not.toContain('"role"');
+      expect(notes).not.toContain('a id token');
+      await page.getByTestId('verify-source-url').check();
+      await page.getByTestId('verify-url').fill('');
+      expect(await page.getByTestId('verify-url').getAttribute('placeholder')).toContain(
+        '/.well-known/jwks.json',
+      );
+      await page.getByTestId('verify-run').click();
+      await page.locator('[data-testid="verify-result"][data-ok="true"]').waitFor();
+      expect(await page.getByTestId('verify-error').count()).toBe(0);
+      const header = JSON.parse(
+        Buffer.from(token.split('.')[0] as string, 'base64url').toString(),
+      ) as { kid: string; alg: string };
+      const key = await page.getByTestId('verify-matching-key').textContent();
+      expect(key).toContain(`kid ${header.kid}`);
+      expect(key).toContain(header.alg);
+      expect(key).toContain('/.well-known/jwks.json');
+      expect(ui.pageErrors).toEqual([]);
+    });
+
     it(`${size.width}×${size.height}: the exp check and the claims table agree minutes later`, async () => {
       const context = await ui.browser.newContext({ viewport: size });
       const page = await context.newPage();

@@ -6,12 +6,9 @@ import type { Exchange } from '../log/exchange-types.js';
 import { defaultConfig } from '../config/defaults.js';
 import { SimulatorEvents, type SimulatorNotice } from '../simulator/simulator-events.js';
 import { ExchangeBuffer } from '../log/exchange-buffer.js';
-import {
-  CONFIG_PUSH_MS,
-  createEventStream,
-  exchangeMessage,
-  parseLastEventId,
-} from './event-stream.js';
+import { CONFIG_PUSH_MS } from './event-stream-limits.js';
+import { createEventStream } from './event-stream.js';
+import { exchangeMessage, parseLastEventId } from './event-stream-wire.js';
 
 const servers: Server[] = [];
 afterEach(async () => {

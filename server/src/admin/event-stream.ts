@@ -1,5 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
-import type { ConfigPatch, ConfigSnapshot } from './admin-api-types.js';
+import type { RequestHandler, Response } from 'express';
+import type { ConfigSnapshot } from './admin-api-types.js';
 import type { Exchange } from '../log/exchange-types.js';
 import type { SimulatorConfig } from '../config/config-types.js';
 import type { SimulatorsChange } from '../simulator/simulator-events.js';
@@ -7,39 +7,25 @@ import { jsonChanges, type JsonChange } from '../shared/json-changes.js';
 import { checkCreateParam } from '../http/simulator-create-option.js';
 import type { SimulatorEvents } from '../simulator/simulator-events.js';
 import type { ExchangeBuffer } from '../log/exchange-buffer.js';
-import { maskExchange } from '../log/mask-exchange.js';
+import {
+  RESET_MESSAGE,
+  configMessage,
+  exchangeMessage,
+  parseLastEventId,
+  patchMessage,
+} from './event-stream-wire.js';
 
-export const KEEP_ALIVE_MS = 15_000;
-/**
- * Most a client may have waiting in its socket buffer: past this it is dropped; it reconnects
- * and resumes by Last-Event-ID. The replay is written as the client reads, so only live events
- * can pile up this far.
- */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** A client whose socket has not drained for this long is dropped (it stopped reading). */
-export const MAX_STALL_MS = 30_000;
-/**
- * A stream that has carried nothing but keep-alives for this long is ended: an idle client must
- * not hold one of the MAX_CLIENTS places forever. A browser's EventSource reconnects by itself
- * (after the `retry` delay) and resumes by Last-Event-ID, so an open UI loses nothing.
- */
-export const MAX_IDLE_MS = 5 * 60_000;
-/** Configuration changes are pushed at most this often (the latest state; none is lost). */
-export const CONFIG_PUSH_MS = 250;
-/**
- * A `config-patch` whose text is longer than this is weighed against the whole configuration, and
- * the shorter one is sent. Below it the changes go out without the configuration being written.
- */
-export const PATCH_WEIGH_BYTES = 16 * 1024;
-/** Most clients at once; more are refused with 503 until one leaves. */
-export const MAX_CLIENTS = 50;
-/**
- * Most clients from one address at once (a window needs one; a few tabs or scripts a few more);
- * more from that address are refused with 503. With every place taken, a newcomer from an
- * address holding fewer streams than another ends that other address's oldest stream (it may
- * reconnect with Last-Event-ID): one address, or a few, cannot keep another out.
- */
-export const MAX_CLIENTS_PER_ADDRESS = 10;
+import {
+  KEEP_ALIVE_MS,
+  MAX_BUFFERED_BYTES,
+  MAX_STALL_MS,
+  MAX_IDLE_MS,
+  CONFIG_PUSH_MS,
+  PATCH_WEIGH_BYTES,
+  MAX_CLIENTS,
+  MAX_CLIENTS_PER_ADDRESS,
+} from './event-stream-limits.js';
+import { countStreams, streamToEnd, type Client } from './event-stream-places.js';
 
 export interface EventStream {
   /** GET handler: replay to this subscriber, then live events. */
@@ -54,38 +40,6 @@ export interface EventStream {
    * next `config-patch` applies to. A client that missed a patch starts again from this.
    */
   configSnapshot(): ConfigSnapshot;
-}
-
-interface Client {
-  res: Response;
-  /** The seq of the last exchange written to this client. */
-  cursor: number;
-  /** Still sending the log: live exchanges are picked up from the log, in order, as it reads. */
-  replaying: boolean;
-  /** When the socket last refused more (write returned false); undefined once drained. */
-  blockedSince: number | undefined;
-  /** When an event (not a keep-alive) was last written to it. */
-  lastEventAt: number;
-  /** The peer's address: the per-address cap counts by it. */
-  address: string;
-}
-
-export const exchangeMessage = (exchange: Exchange): string =>
-  `id: ${exchange.seq}\nevent: exchange\ndata: ${JSON.stringify(maskExchange(exchange))}\n\n`;
-const configMessage = (snapshot: Readonly<ConfigSnapshot>): string =>
-  `event: config\ndata: ${JSON.stringify(snapshot)}\n\n`;
-const patchMessage = (patch: ConfigPatch): string =>
-  `event: config-patch\ndata: ${JSON.stringify(patch)}\n\n`;
-const RESET_MESSAGE = `event: reset\ndata: ${JSON.stringify({ cleared: true })}\n\n`;
-
-/** Last-Event-ID (header, or ?lastEventId= for clients that cannot send headers). */
-export function parseLastEventId(req: Request): number | undefined | 'invalid' {
-  const header = req.headers['last-event-id'];
-  const query = (req.query as Record<string, unknown>).lastEventId;
-  const raw = typeof header === 'string' && header !== '' ? header : query;
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw.trim())) return 'invalid';
-  return Number(raw.trim());
 }
 
 /**
@@ -245,29 +199,13 @@ export function createEventStream(deps: {
     }
   };
 
-  /** How many streams each address holds. */
-  const countByAddress = (): Map<string, number> => {
-    const held = new Map<string, number>();
-    for (const client of clients.values())
-      held.set(client.address, (held.get(client.address) ?? 0) + 1);
-    return held;
-  };
+  const countByAddress = (): Map<string, number> => countStreams(clients.values());
 
-  /**
-   * With every place taken: ends the oldest stream of the address holding the most, when that is
-   * more than the newcomer's address would hold with one more. Says whether a place is free.
-   */
+  /** With every place taken: ends a stream of the busiest address if fair. Says whether one was. */
   const makeRoomFor = (address: string, own: number, held: Map<string, number>): boolean => {
-    let busiest: string | undefined;
-    let most = 0;
-    for (const [peer, count] of held)
-      if (count > most) {
-        busiest = peer;
-        most = count;
-      }
-    if (busiest === undefined || busiest === address || most <= own + 1) return false;
-    const oldest = [...clients.values()].find((c) => c.address === busiest);
-    if (!oldest) return false;
+    const chosen = streamToEnd(clients.values(), address, own, held);
+    if (!chosen) return false;
+    const { stream: oldest, busiest, most } = chosen;
     forget(oldest.res);
     oldest.res.end(': evicted: another address needs a place; reconnect to go on\n\n');
     events.emit('notice', {

@@ -27,6 +27,16 @@ export interface ExchangeAnalyzer {
  * remembered (by reference, as events already carry a snapshot) so that an exchange is judged by
  * the configuration in force when it happened, and analyses are made lazily and cached.
  */
+/** A role as the reading note names it, article included. */
+const ROLE_WORDS: Record<TokenRole, string> = {
+  id_token: 'an ID token',
+  access_token: 'an access token',
+  core_identity: 'a core identity JWT',
+  client_assertion: 'a client assertion',
+  request_object: 'a request object',
+  id_token_hint: 'an ID token hint',
+};
+
 export function createExchangeAnalyzer(deps: {
   context: SimulatorContext;
   events: SimulatorEvents;
@@ -114,7 +124,7 @@ export function createExchangeAnalyzer(deps: {
       }
       if (!role && decoded.ok) {
         (analysis.notes ??= []).unshift(
-          `Read as a ${chosen.replace(/_/g, ' ')}, guessed from its claims; send "role" to choose.`,
+          `Read as ${ROLE_WORDS[chosen]}, guessed from its claims; send "role" to choose another.`,
         );
       }
       return analysis;

@@ -15,6 +15,8 @@ import type { PastedPrivateKey } from '../keys/parse-key-text.js';
 import { defaultClientPrivateKey, signClientAssertion } from './sign-client-assertion.js';
 import { analysisFailures, judgeCoreIdentity, judgeIdToken } from './judge-tokens.js';
 import { journeyRequest } from './journey-request.js';
+import { interactionIdOf, oauthErrorOf, parseJson, type Answer } from './read-answer.js';
+import { userOf, verifiedIdentityOf } from './signed-in-user.js';
 
 /** How long the client waits for each answer (configured latency can be long). */
 export const TEST_CLIENT_TIMEOUT_MS = 30_000;
@@ -33,71 +35,9 @@ export interface TestClientDeps {
   timeoutMs?: number;
 }
 
-interface Answer {
-  status: number;
-  location: string | null;
-  contentType: string;
-  text: string;
-}
-
 class Stop extends Error {}
 /** A check failed: a careful client goes no further (the checks say why). */
 class Refused extends Error {}
-
-/** The verified name and birth date a core identity JWT carries (its first of each). */
-function verifiedIdentityOf(jwt: string): { name?: string; birthDate?: string } {
-  try {
-    const subject = (decodeJwt(jwt).vc as { credentialSubject?: Record<string, unknown> })
-      ?.credentialSubject;
-    const names = subject?.name as { nameParts?: { value?: unknown }[] }[] | undefined;
-    const parts = names?.[0]?.nameParts
-      ?.map((p) => p.value)
-      .filter((v): v is string => typeof v === 'string');
-    const birth = (subject?.birthDate as { value?: unknown }[] | undefined)?.[0]?.value;
-    return {
-      ...(parts && parts.length > 0 ? { name: parts.join(' ') } : {}),
-      ...(typeof birth === 'string' ? { birthDate: birth } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
-
-/** Who signed in, as the service would show them: from /userinfo and the core identity. */
-function userOf(
-  claims: Record<string, unknown> | undefined,
-  identity: { name?: string; birthDate?: string },
-): TestClientUser | undefined {
-  if (!claims || typeof claims.sub !== 'string') return undefined;
-  const user: TestClientUser = { sub: claims.sub, ...identity };
-  if (typeof claims.email === 'string') user.email = claims.email;
-  if (typeof claims.phone_number === 'string') user.phoneNumber = claims.phone_number;
-  return user;
-}
-
-function parseJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The error an OAuth answer carries, in one line. */
-function oauthErrorOf(answer: Answer): string {
-  const body = parseJson(answer.text);
-  if (body && typeof body.error === 'string')
-    return `${body.error}${typeof body.error_description === 'string' ? `: ${body.error_description}` : ''}`;
-  return `HTTP ${answer.status}`;
-}
-
-/** The interaction id of the interactive form, from its hidden field. */
-function interactionIdOf(html: string): string | undefined {
-  return /name="interactionId" value="([^"]+)"/.exec(html)?.[1];
-}
 
 /**
  * Signs in as a correct relying party over real HTTP: discovery, /authorize (submitting the

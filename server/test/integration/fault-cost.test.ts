@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigPatch, ConfigSnapshot } from '../../src/admin/admin-api-types.js';
 import type { SimulatorConfig } from '../../src/config/config-types.js';
-import { CONFIG_PUSH_MS } from '../../src/admin/event-stream.js';
+import { CONFIG_PUSH_MS } from '../../src/admin/event-stream-limits.js';
 import { applyJsonChanges } from '../../src/shared/json-changes.js';
 import {
   defaultConfig,

@@ -17,10 +17,7 @@ const DATA_TABLES = [
 ];
 
 /** Modules still over the limit, each cut at its seams next (not a place to add more). */
-const NOT_YET_CUT = [
-  'server/src/admin/event-stream.ts',
-  'server/src/test-client/run-test-client.ts',
-];
+const NOT_YET_CUT: string[] = [];
 
 const linesOf = (file: string): number => readFileSync(file, 'utf8').split('\n').length - 1;
 

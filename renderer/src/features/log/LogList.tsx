@@ -8,7 +8,7 @@ import { exchangeStatus, journeyHue, outcomeSummary } from './exchange-format.js
 import { injectedName } from '../scenarios/scenario-catalogue.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Icon } from '../../components/Icon.js';
-import { EMPTY_FILTER, isPinned } from '../../store/log-slice.js';
+import { EMPTY_FILTER, isPinned, isSimulatorOwn } from '../../store/log-slice.js';
 
 export const ROW_HEIGHT = 30;
 
@@ -49,6 +49,7 @@ function Row({
       data-seq={e.seq}
       data-outcome={e.outcome.kind}
       data-pinned={pinned ? 'true' : 'false'}
+      data-own={isSimulatorOwn(e) ? 'true' : undefined}
     >
       <span
         role="gridcell"
@@ -116,6 +117,15 @@ function Row({
             injected · {name}
           </span>
         ))}
+        {isSimulatorOwn(e) ? (
+          <span
+            className="row-chip"
+            data-testid="row-own"
+            title="The simulator fetched this itself (the inspector's verify by URL), not a relying party"
+          >
+            simulator's own
+          </span>
+        ) : null}
         {rpStep ? (
           <span className="row-chip row-chip-step" data-testid="row-rp-step">
             step {rpStep.number} · {rpStep.title}

@@ -34,6 +34,7 @@ export function LogToolbar() {
   const clearLog = useAppStore((s) => s.clearLog);
   const clearError = useAppStore((s) => s.clearError);
   const filtered = useAppStore(selectors.isFiltered);
+  const ownCount = useAppStore(selectors.ownFetchCount);
   // The window's simulator ('' the root); the HAR holds its exchanges unless "all" is chosen.
   const chosen = filter.simulator ?? null;
   const [harOfAll, setHarOfAll] = useState(false);
@@ -101,15 +102,30 @@ export function LogToolbar() {
           {clearError}
         </span>
       ) : null}
+      {ownCount > 0 ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-toggle"
+          onClick={() => setFilter({ showOwn: !filter.showOwn })}
+          aria-pressed={filter.showOwn === true}
+          aria-label={`The simulator's own requests (${ownCount})`}
+          data-testid="log-show-own"
+          title="The simulator's own requests (its key-set fetches when the inspector verifies by URL): hidden unless shown"
+        >
+          <Icon name="shield" size={12} /> <span className="btn-label">Own</span> ({ownCount})
+        </button>
+      ) : null}
       <button
         type="button"
         className="btn btn-sm btn-toggle"
         onClick={() => setPinnedFirst(!pinnedFirst)}
         aria-pressed={pinnedFirst}
         data-testid="log-pinned-first"
+        aria-label="Pinned first"
         title="List the pinned exchanges first"
       >
-        <Icon name="pin" size={12} /> Pinned first{pinCount > 0 ? ` (${pinCount})` : ''}
+        <Icon name="pin" size={12} /> <span className="btn-label">Pinned first</span>
+        {pinCount > 0 ? ` (${pinCount})` : ''}
       </button>
       <button
         type="button"
@@ -117,20 +133,23 @@ export function LogToolbar() {
         onClick={() => setPaused(!paused)}
         aria-pressed={paused}
         data-testid="log-pause"
+        aria-label={paused ? `Resume${held > 0 ? ` (${held} new)` : ''}` : 'Pause'}
         title="Pause or resume live updates (p)"
       >
         <Icon name={paused ? 'play' : 'pause'} size={12} />
-        {paused ? `Resume${held > 0 ? ` (${held} new)` : ''}` : 'Pause'}
+        <span className="btn-label">{paused ? 'Resume' : 'Pause'}</span>
+        {paused && held > 0 ? ` (${held} new)` : ''}
       </button>
       <button
         type="button"
         className="btn btn-sm"
         onClick={() => setConfirmClear(true)}
         data-testid="log-clear"
+        aria-label="Clear"
         disabled={total === 0}
         title={`Clear the exchanges of ${whose} (asks first)`}
       >
-        <Icon name="trash" size={12} /> Clear
+        <Icon name="trash" size={12} /> <span className="btn-label">Clear</span>
       </button>
       {confirmClear ? (
         <Dialog

@@ -66,3 +66,33 @@ describe('compareExchanges', () => {
     });
   });
 });
+
+describe('compareExchanges: tokens claim by claim', () => {
+  const b64 = (v: unknown) =>
+    btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const jwt = (claims: Record<string, unknown>) =>
+    `${b64({ alg: 'ES256', kid: 'k1' })}.${b64(claims)}.c2lnbmF0dXJlLXBhcnQ`;
+
+  it('decodes both sides’ tokens and marks the claims that differ; the JWT strings are not shown', () => {
+    const one = jwt({ sub: 'u', nonce: 'n1', aud: 'c' });
+    const two = jwt({ sub: 'u', nonce: 'n2', aud: 'c' });
+    const a = exchange({
+      tokens: [{ role: 'id_token', compact: one }],
+      response: { status: 200, headers: {}, body: { id_token: one } },
+    });
+    const b = exchange({
+      id: 'b',
+      tokens: [{ role: 'id_token', compact: two }],
+      response: { status: 200, headers: {}, body: { id_token: two } },
+    });
+    const rows = compareExchanges(a, b);
+    const nonce = rows.find((r) => r.section === 'Tokens' && r.name.endsWith('· nonce'));
+    expect(nonce).toMatchObject({ left: 'n1', right: 'n2', same: false });
+    expect(rows.find((r) => r.section === 'Tokens' && r.name.endsWith('· sub'))?.same).toBe(true);
+    expect(rows.find((r) => r.name.endsWith('· header · kid'))?.left).toBe('k1');
+    const body = rows.find((r) => r.name === 'body · id_token');
+    expect(body?.same).toBe(false);
+    expect(body?.left).toMatch(/^JWT …/);
+    expect(body?.left).not.toContain(one);
+  });
+});

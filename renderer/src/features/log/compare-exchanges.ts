@@ -1,18 +1,28 @@
-import type { Exchange } from '../../../../server/src/contract.js';
+import type { Exchange, ExchangeToken } from '../../../../server/src/contract.js';
+import { decodeToken } from '../tokens/decode-token.js';
+import { ROLE_LABELS } from '../tokens/claim-explanations.js';
 
 export interface CompareRow {
-  section: 'Request' | 'Response';
+  section: 'Request' | 'Response' | 'Tokens';
   name: string;
   left: string | undefined;
   right: string | undefined;
   same: boolean;
 }
 
+const COMPACT_JWT = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*$/;
+
 /** A value as one line of text: strings as they are, anything else as JSON. */
-function text(value: unknown): string | undefined {
+function raw(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
+}
+
+/** What a cell shows: a JWT is read in the Tokens rows, claim by claim, not as its string. */
+function text(value: unknown): string | undefined {
+  const r = raw(value);
+  return r !== undefined && COMPACT_JWT.test(r) ? `JWT …${r.slice(-8)} (claims under Tokens)` : r;
 }
 
 /** The fields of a body: its members when it is an object, else the body as one field. */
@@ -30,17 +40,42 @@ function rowsOf(
   b: Record<string, unknown>,
 ): CompareRow[] {
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return names.map((name) => {
-    const left = text(a[name]);
-    const right = text(b[name]);
-    return { section, name: `${prefix}${name}`, left, right, same: left === right };
-  });
+  return names.map((name) => ({
+    section,
+    name: `${prefix}${name}`,
+    left: text(a[name]),
+    right: text(b[name]),
+    same: raw(a[name]) === raw(b[name]),
+  }));
 }
 
 function row(section: CompareRow['section'], name: string, a: unknown, b: unknown): CompareRow {
-  const left = text(a);
-  const right = text(b);
-  return { section, name, left, right, same: left === right };
+  return { section, name, left: text(a), right: text(b), same: raw(a) === raw(b) };
+}
+
+/** The first token of each role, decoded: its header and claims as fields. */
+function tokenFields(tokens: readonly ExchangeToken[]): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const t of tokens) {
+    const label = ROLE_LABELS[t.role] ?? t.role;
+    if (out.has(label)) continue;
+    const decoded = decodeToken(t.compact);
+    const fields: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(decoded.header ?? {})) fields[`header · ${k}`] = v;
+    for (const [k, v] of Object.entries(decoded.claims ?? {})) fields[k] = v;
+    out.set(label, fields);
+  }
+  return out;
+}
+
+/** The tokens of both exchanges, claim by claim, side by side (by role). */
+function tokenRows(a: Exchange, b: Exchange): CompareRow[] {
+  const left = tokenFields(a.tokens);
+  const right = tokenFields(b.tokens);
+  const roles = [...new Set([...left.keys(), ...right.keys()])];
+  return roles.flatMap((role) =>
+    rowsOf('Tokens', `${role} · `, left.get(role) ?? {}, right.get(role) ?? {}),
+  );
 }
 
 const outcomeText = (e: Exchange) =>
@@ -84,5 +119,6 @@ export function compareExchanges(a: Exchange, b: Exchange): CompareRow[] {
       a.scenarios.join(', ') || undefined,
       b.scenarios.join(', ') || undefined,
     ),
+    ...tokenRows(a, b),
   ];
 }

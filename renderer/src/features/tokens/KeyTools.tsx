@@ -21,7 +21,7 @@ function VerifyWithKey({ token }: { token: string }) {
       aria-labelledby="verify-key-title"
       onSubmit={(e) => {
         e.preventDefault();
-        void verify(token);
+        void verify(token, `${root}/.well-known/jwks.json`);
       }}
       data-testid="verify-with-key"
     >
@@ -111,6 +111,13 @@ function VerifyWithKey({ token }: { token: string }) {
           >
             {result.ok ? '✓ ' : '✗ '}
             {result.detail}
+          </span>
+        ) : null}
+        {result?.ok ? (
+          <span className="small muted" data-testid="verify-matching-key">
+            Matching key: kid {String(result.header?.kid ?? '(none)')} ·{' '}
+            {String(result.header?.alg ?? '?')} · from{' '}
+            {source === 'key' ? 'the key pasted' : url.trim() || `${root}/.well-known/jwks.json`}
           </span>
         ) : null}
         {check.state === 'error' ? (

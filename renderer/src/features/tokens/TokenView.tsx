@@ -216,7 +216,10 @@ export function TokenView({
       {analysis?.notes && analysis.notes.length > 0 ? (
         <ul className="token-notes muted small">
           {analysis.notes.map((n) => (
-            <li key={n}>{n}</li>
+            // The window has a menu for it, not a "role" parameter.
+            <li key={n} data-testid="token-note">
+              {n.replace(/send "role" to choose another/, 'choose another under “Check it as”')}
+            </li>
           ))}
         </ul>
       ) : null}
