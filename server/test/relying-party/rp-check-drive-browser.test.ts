@@ -120,7 +120,36 @@ describe.skipIf(gate.skip)(`rp-check --drive-browser${gate.label}`, () => {
     expect(step?.exchanges.map((e) => e.endpoint)).toEqual(
       expect.arrayContaining(['authorize', 'token']),
     );
+    // The signed-in probe (before and after the journey) stops before the simulator.
+    expect(step?.exchanges.filter((e) => e.endpoint === 'authorize')).toHaveLength(1);
   }, 60_000);
+
+  it("in interactive mode the browser presses the simulator's form button", async () => {
+    expect(sim.simulator.config.update({ interactiveMode: true }).ok).toBe(true);
+    try {
+      const s = await run(true);
+      const step = s.steps[0];
+      expect(step?.status, JSON.stringify(step)).toBe('passed');
+      expect(step?.outcome?.signedIn).toBe(true);
+      expect(step?.exchanges.filter((e) => e.endpoint === 'interactive')).toHaveLength(1);
+    } finally {
+      sim.simulator.config.update({ interactiveMode: false });
+    }
+  }, 60_000);
+
+  it('the browser does not follow a script to an address it was not given', async () => {
+    jsTarget = () => 'http://127.0.0.1:9/elsewhere';
+    try {
+      const s = await run(true);
+      expect(s.steps[0]?.status).toBe('not-judged');
+      expect(s.steps[0]?.outcome?.error).toBe(
+        "the journey led to http://127.0.0.1:9/elsewhere, which is neither one of the service's addresses nor the simulator's: the check does not follow it",
+      );
+      expect(s.steps[0]?.exchanges).toEqual([]);
+    } finally {
+      jsTarget = () => service.drive.signIn;
+    }
+  }, 30_000);
 
   it('headless: --drive-browser exits 0 where the HTTP driver exits 3', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drive-browser-cli-'));
