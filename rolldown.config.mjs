@@ -2,6 +2,8 @@
 // package (npm run build:headless): one file each, with every
 // dependency inside, pure ASCII and without comments (V8 keeps the source smaller). Packages that
 // ship an ES module beside a UMD main (jsonc-parser) are taken as ES modules, which bundle whole.
+// playwright-core alone stays outside: only --drive-browser loads it (a dynamic import, from
+// node_modules), so the bundle and every run without that flag never need it.
 import { defineConfig } from 'rolldown';
 
 const common = {
@@ -15,6 +17,7 @@ export default defineConfig([
   {
     ...common,
     input: 'dist/server/src/cli.js',
+    external: ['playwright-core'],
     output: { ...output, file: 'dist/server/src/headless.mjs' },
   },
   {

@@ -15,6 +15,7 @@ import {
   urlProblem,
 } from './rp-check/drive/drive-settings.js';
 import type { DriveSettings } from './rp-check/rp-check-types.js';
+import { browserPathProblem } from './rp-check/drive/find-browser.js';
 import {
   readBackchannelUrl,
   readMaxSimulators,
@@ -40,6 +41,11 @@ export interface CliOptions extends MultiSimulatorOptions {
   rpCheckStrict?: boolean;
   /** The --drive-* flags: the check drives the service itself. */
   drive?: DriveSettings;
+  /**
+   * --drive-browser: a real browser drives the service. `path` from --drive-browser=PATH (checked
+   * to be an executable file); without it the usual places are searched at start.
+   */
+  driveBrowser?: { path?: string };
 }
 
 export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--scenario FILE|ID] [--data-dir DIR] [--log-size N]
@@ -48,7 +54,7 @@ export const USAGE = `Usage: npm run headless -- [--port N] [--host ADDRESS] [--
                           [--rp-check-strict]
                           [--drive-sign-in URL [--drive-identity-sign-in URL] --drive-signed-in URL
                            [--drive-signed-in-text TEXT] [--drive-sign-out URL] [--drive-identity-text TEXT]
-                           [--drive-reauthenticate URL]]]
+                           [--drive-reauthenticate URL] [--drive-browser[=PATH]]]]
                          [--max-simulators N] [--backchannel-url URL]
 
 Starts the identity provider simulator without the desktop window.
@@ -83,6 +89,9 @@ Starts the identity provider simulator without the desktop window.
                    of the verified name in force)
   --drive-reauthenticate URL  the service's address that re-authenticates a signed-in user
                    (it asks with prompt=login); without it, the login_required step is not judged
+  --drive-browser[=PATH]  drive the service with your own Chromium or Chrome (headless), for a
+                   sign-in that needs JavaScript: PATH, else CHROMIUM_PATH or the usual install
+                   places; exits 2 when none starts. Without it a built-in HTTP driver is used
   --max-simulators N  how many named simulators (/sim/<name>/) may exist at once (default:
                    MAX_SIMULATORS or 64; 0 turns them off)
   --backchannel-url URL  the address a relying party's server reaches the simulator at (default:
@@ -232,11 +241,30 @@ export function parseArgs(
         drive[key] = raw as string;
         break;
       }
+      case '--drive-browser': {
+        if (options.driveBrowser)
+          return { ok: false, message: '--drive-browser is given more than once' };
+        if (inline === undefined) {
+          const next = argv[i + 1];
+          if (next !== undefined && !next.startsWith('-'))
+            return {
+              ok: false,
+              message: `--drive-browser takes its path after "=", e.g. --drive-browser=${next}`,
+            };
+          options.driveBrowser = {};
+          break;
+        }
+        const problem = browserPathProblem(inline);
+        if (problem) return { ok: false, message: `--drive-browser ${problem}` };
+        options.driveBrowser = { path: inline };
+        break;
+      }
       default:
         return { ok: false, message: `unknown option "${arg}" (see --help)` };
     }
   }
   if (options.rpCheck === undefined) {
+    if (options.driveBrowser) return { ok: false, message: '--drive-browser needs --rp-check' };
     const lone = options.report
       ? '--report'
       : options.rpCheckTimeout

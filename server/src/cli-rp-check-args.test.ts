@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs, USAGE } from './cli-args.js';
 
 describe('parseArgs: the relying-party check', () => {
@@ -166,5 +169,64 @@ describe('parseArgs: the relying-party check', () => {
       '--drive-identity-text TEXT',
     ])
       expect(USAGE).toContain(flag);
+  });
+});
+
+describe('parseArgs: --drive-browser', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'drive-browser-args-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const drive = ['--rp-check', '--drive-sign-in', 'http://localhost:8080/login'];
+  const signedIn = ['--drive-signed-in', 'http://localhost:8080/me'];
+
+  it('alone searches at start; =PATH names an executable', () => {
+    expect(parseArgs([...drive, ...signedIn, '--drive-browser'])).toMatchObject({
+      ok: true,
+      value: { driveBrowser: {} },
+    });
+    const program = join(dir, 'chrome');
+    writeFileSync(program, '#!/bin/sh\n');
+    chmodSync(program, 0o755);
+    expect(parseArgs([...drive, ...signedIn, `--drive-browser=${program}`])).toMatchObject({
+      ok: true,
+      value: { driveBrowser: { path: program } },
+    });
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses an empty value, a directory, a plain file, a missing path, a repeat, a bare path',
+    () => {
+      const plain = join(dir, 'plain');
+      writeFileSync(plain, 'x');
+      chmodSync(plain, 0o644);
+      const cases: [string[], RegExp][] = [
+        [
+          ['--drive-browser='],
+          /^--drive-browser needs the path of a Chromium or Chrome executable/,
+        ],
+        [
+          [`--drive-browser=${dir}`],
+          /^--drive-browser .* is a directory, not a browser executable$/,
+        ],
+        [[`--drive-browser=${plain}`], /^--drive-browser .*plain is not executable$/],
+        [['--drive-browser=/no/such/chrome'], /^--drive-browser \/no\/such\/chrome: no such file$/],
+        [['--drive-browser', '--drive-browser'], /^--drive-browser is given more than once$/],
+        [
+          ['--drive-browser', '/usr/bin/chromium'],
+          /^--drive-browser takes its path after "=", e\.g\. --drive-browser=\/usr\/bin\/chromium$/,
+        ],
+      ];
+      for (const [args, message] of cases)
+        expect(parseArgs([...drive, ...signedIn, ...args])).toEqual({
+          ok: false,
+          message: expect.stringMatching(message),
+        });
+    },
+  );
+
+  it('needs --rp-check', () => {
+    expect(parseArgs(['--drive-browser'])).toEqual({
+      ok: false,
+      message: '--drive-browser needs --rp-check',
+    });
   });
 });

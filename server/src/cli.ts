@@ -16,6 +16,8 @@ import { UI_PREFIX } from './http/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
 import { lockDataFolder } from './presets/data-folder-lock.js';
 import { prepareRpCheck } from './start-rp-check.js';
+import { findBrowser } from './rp-check/drive/find-browser.js';
+import { launchRealBrowser, type JourneyBrowserFactory } from './rp-check/drive/real-browser.js';
 import type { Result } from './shared/result.js';
 import { withMultiSimulatorEnv } from './multi-simulator-options.js';
 import { parseArgs, USAGE } from './cli-args.js';
@@ -124,9 +126,22 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
   let startCheck: (() => Result<void, string>) | undefined;
   let checkDone: Promise<number> | undefined;
+  let browser: JourneyBrowserFactory | undefined;
   if (args.value.rpCheck !== undefined) {
+    if (args.value.driveBrowser) {
+      // Never a silent fallback: a check that was asked for a browser runs with one or not at all.
+      const found = findBrowser(args.value.driveBrowser.path, env, process.platform);
+      const launched = found.ok ? await launchRealBrowser(found.value) : found;
+      if (!found.ok || !launched.ok) {
+        console.error(`identity-simulator: ${launched.ok ? '' : launched.error}`);
+        simulator.close();
+        return 2;
+      }
+      browser = launched.value;
+      console.error(`identity-simulator: rp-check drives the service with ${found.value}`);
+    }
     let done: (code: number) => void = () => undefined;
-    checkDone = new Promise<number>((resolve) => (done = resolve));
+    checkDone = new Promise<number>((resolve) => (done = resolve)).finally(() => browser?.close());
     const prepared = prepareRpCheck(simulator, {
       plan: args.value.rpCheck,
       strict: args.value.rpCheckStrict === true,
@@ -134,11 +149,13 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
       ...(args.value.report ? { report: args.value.report } : {}),
       ...(args.value.rpCheckTimeout ? { timeoutSeconds: args.value.rpCheckTimeout } : {}),
       ...(args.value.drive ? { drive: args.value.drive } : {}),
+      ...(browser ? { browser, wantsBrowser: true } : {}),
       version: readVersion(),
       say: (line) => console.error(`identity-simulator: ${line}`),
     });
     if (!prepared.ok) {
       console.error(`identity-simulator: ${prepared.error}`);
+      await browser?.close();
       simulator.close();
       return 2;
     }
@@ -150,6 +167,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
   });
   if (!started.ok) {
     console.error(`identity-simulator: ${describeHostFailure(started.error, 'headless')}`);
+    await browser?.close();
     return 1;
   }
   const running = started.value;
@@ -165,6 +183,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     const started = startCheck();
     if (!started.ok) {
       console.error(`identity-simulator: ${started.error}`);
+      await browser?.close();
       await running.close();
       return 2;
     }
@@ -188,6 +207,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     return ended;
   }
   console.error(`identity-simulator: ${ended} received, stopping`);
+  await browser?.close();
   await running.close();
   return 0;
 }

@@ -7,6 +7,7 @@ import { observeService } from './rp-check/observe-service.js';
 import { readPlanFile } from './rp-check/plan-store.js';
 import { formatForFile, renderReport } from './rp-check/render-report.js';
 import { buildReport } from './rp-check/build-report.js';
+import type { JourneyBrowserFactory } from './rp-check/drive/real-browser.js';
 import type { DriveSettings, Plan, RpCheckStatus } from './rp-check/rp-check-types.js';
 
 /**
@@ -22,6 +23,10 @@ export interface RpCheckOptions {
   timeoutSeconds?: number;
   /** Drive the service (wins over the plan's `service` section). */
   drive?: DriveSettings;
+  /** A real browser (--drive-browser) drives the service instead of the built-in HTTP driver. */
+  browser?: JourneyBrowserFactory;
+  /** --drive-browser was given: the run must drive the service (flags or the plan's service). */
+  wantsBrowser?: boolean;
   version?: string;
   /** A step "not judged" or skipped fails the run too. */
   strict?: boolean;
@@ -87,6 +92,10 @@ export function prepareRpCheck(
   if (!plan.ok) return plan;
   if (options.report !== undefined && formatForFile(options.report) === undefined)
     return err(`--report ${options.report}: the file must end in .xml, .json or .html`);
+  if (options.wantsBrowser && !options.drive && !plan.value.service)
+    return err(
+      `--drive-browser needs a service to drive: give the --drive-* flags, or a plan with a "service" section`,
+    );
   const checked = simulator.rpCheck.run.checkPlan(plan.value);
   if (!checked.ok) return err(`--rp-check ${options.plan}: ${checked.error.message}`);
   return ok(() => startRpCheck(simulator, plan.value, options));
@@ -117,6 +126,7 @@ function startRpCheck(
     attended: false,
     ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
     ...(options.drive ? { drive: options.drive } : plan.service ? { drive: plan.service } : {}),
+    ...(options.browser ? { browser: options.browser } : {}),
   });
   if (!started.ok) return err(`--rp-check ${options.plan}: ${started.error.message}`);
   return ok(undefined);

@@ -1,6 +1,7 @@
 import type { Exchange } from '../log/exchange-types.js';
 import type { SimulatorConfig } from '../config/config-types.js';
 import { driveStep } from './drive/drive-step.js';
+import type { JourneyBrowserFactory } from './drive/real-browser.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from './rp-check-types.js';
 
 /**
@@ -40,6 +41,8 @@ export async function driveRunStep(input: {
   exchanges: () => readonly Exchange[];
   /** Aborted when the run's simulator is deleted or reset. */
   signal?: AbortSignal;
+  /** A real browser (--drive-browser) instead of the built-in HTTP driver. */
+  browser?: JourneyBrowserFactory;
 }): Promise<DrivenRunStep> {
   let looksAfterSeq: number | undefined;
   const driven = await driveStep({
@@ -48,6 +51,7 @@ export async function driveRunStep(input: {
     config: input.config,
     now: input.clock,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.browser ? { browser: input.browser } : {}),
     ...(mustNotStaySignedIn(input.step)
       ? {
           lookAgain: {

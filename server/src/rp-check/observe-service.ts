@@ -30,7 +30,11 @@ function likelyCause(step: StepResult): string {
   const authorize = step.exchanges.filter((e) => e.endpoint === 'authorize');
   const token = step.exchanges.filter((e) => e.endpoint === 'token');
   const error = o?.error ?? '';
-  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|no answer within/.test(error))
+  if (
+    /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ERR_CONNECTION_REFUSED|ERR_NAME_NOT_RESOLVED|no answer within/.test(
+      error,
+    )
+  )
     return 'nothing answers at that address: is the service running, at that host and port?';
   if (/neither one of the service's addresses nor the simulator's/.test(error))
     return "the service sent the browser to another host: check that its provider (issuer) address is the simulator's";

@@ -100,6 +100,7 @@ export class RpCheckRun {
       stepExchanges: [],
       history: [],
       ...(options.drive ? { drive: structuredClone(options.drive) } : {}),
+      ...(options.drive && options.browser ? { browser: options.browser } : {}),
       attempt: 0,
       maxAgeBefore: this.deps.keySetCache?.maxAgeSeconds,
     };
@@ -250,10 +251,7 @@ export class RpCheckRun {
     else if (!a.attended) a.wait = this.timers.set(() => this.guarded(() => this.end(a)), a.waitMs);
   }
 
-  /**
-   * A driven step: the check acts as the user's browser, then judges once the journey is over
-   * (the driver knows when it ended: no quiet timer is needed).
-   */
+  /** A driven step: the check, as the user's browser, judges once its journey is over. */
   private async drive(a: Active, settings: DriveSettings): Promise<void> {
     const attempt = a.attempt;
     const index = a.current;
@@ -267,6 +265,7 @@ export class RpCheckRun {
       wait: (ms) => new Promise<void>((resolve) => this.timers.set(resolve, ms)),
       exchanges: () => (still() ? a.stepExchanges : []),
       signal: this.closing.signal,
+      ...(a.browser ? { browser: a.browser } : {}),
     });
     if (!still()) return;
     const step = a.steps[index] as StepResult;

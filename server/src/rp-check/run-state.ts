@@ -1,4 +1,5 @@
 import type { ConfigIssue, SimulatorConfig } from '../config/config-types.js';
+import type { JourneyBrowserFactory } from './drive/real-browser.js';
 import type { Exchange } from '../log/exchange-types.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { PresetStore } from '../presets/preset-store.js';
@@ -48,6 +49,8 @@ export interface StartOptions {
   timeoutSeconds?: number;
   /** The check drives the service itself (acting as the user's browser) through each step. */
   drive?: DriveSettings;
+  /** With `drive`: a real browser (--drive-browser) drives each step instead of the HTTP driver. */
+  browser?: JourneyBrowserFactory;
 }
 
 export const realTimers: Timers = {
@@ -93,6 +96,7 @@ export interface Active {
   /** The max-age the key set advertised before the run (restored when it ends). */
   maxAgeBefore: number | undefined;
   drive?: DriveSettings;
+  browser?: JourneyBrowserFactory;
   /** Bumped at each step begun: a driven journey that finishes late is ignored. */
   attempt: number;
 }

@@ -31,9 +31,31 @@ export interface DriveJourneyInput {
   now: () => number;
 }
 
-interface Visited {
+export interface Visited {
   res: BrowserResponse;
   page: Page | undefined;
+}
+
+export interface WalkOptions {
+  simulatorUrl: string;
+  /** Submit the simulator's interactive form as it stands (the user presses its button). */
+  submitForms: boolean;
+  /** Ends the walk before a navigation to such an address is made (not the start). */
+  stopAt?: (url: string) => boolean;
+}
+
+/**
+ * What a journey needs of its browser: follow a navigation from an address to where it settles.
+ * The built-in driver follows it hop by hop over node:http (`httpJourney`); a real browser
+ * (`--drive-browser`) lets the service's redirects and scripts run. Throws DriveError.
+ */
+export interface JourneyBrowser {
+  walk(start: string, options: WalkOptions): Promise<Walked>;
+}
+
+/** The built-in driver as a journey's browser. */
+export function httpJourney(browser: DriverBrowser): JourneyBrowser {
+  return { walk: (start, options) => walk(browser, start, options) };
 }
 
 const sameOrigin = (a: string, b: string) => {
@@ -107,11 +129,7 @@ export interface Walked {
  * counts as one). `stopAt` ends the walk before a hop is requested (the probe stops at the
  * simulator). The start is opened as an address the user typed.
  */
-async function walk(
-  browser: DriverBrowser,
-  start: string,
-  options: { simulatorUrl: string; submitForms: boolean; stopAt?: (url: string) => boolean },
-): Promise<Walked> {
+async function walk(browser: DriverBrowser, start: string, options: WalkOptions): Promise<Walked> {
   let init: NavigationInit = { cause: 'typed' };
   let url = start;
   const hops = [withoutQuery(start)];
@@ -174,7 +192,7 @@ function pageEvidence(v: Visited, hops?: readonly string[]): PageSeen {
 
 /** Opens the signed-in page: 2xx, not sent to the simulator or back to sign in, TEXT shown. */
 async function probe(
-  browser: DriverBrowser,
+  browser: JourneyBrowser,
   input: DriveJourneyInput,
 ): Promise<{ probe: NonNullable<ObservedOutcome['probe']>; page: Page | undefined }> {
   const { settings, simulatorUrl } = input;
@@ -183,7 +201,7 @@ async function probe(
     .map(withoutQuery);
   const toSignIn = (u: string) =>
     sameOrigin(u, simulatorUrl) || signInPages.includes(withoutQuery(u));
-  const walked = await walk(browser, settings.signedIn, {
+  const walked = await browser.walk(settings.signedIn, {
     simulatorUrl,
     submitForms: false,
     stopAt: toSignIn,
@@ -215,13 +233,13 @@ async function probe(
 
 /** Opens the sign-out address with the step's cookies; problems are only noted. */
 export async function signOut(
-  browser: DriverBrowser,
+  browser: JourneyBrowser,
   settings: DriveSettings,
   simulatorUrl: string,
 ): Promise<string | undefined> {
   if (!settings.signOut) return undefined;
   try {
-    await walk(browser, settings.signOut, { simulatorUrl, submitForms: false });
+    await browser.walk(settings.signOut, { simulatorUrl, submitForms: false });
     return undefined;
   } catch (error) {
     return `signing out: ${error instanceof Error ? error.message : String(error)}`;
@@ -233,7 +251,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** Drives one journey; `browser` is the step's fresh browser (sign out with it afterwards). */
 export async function driveJourney(
   input: DriveJourneyInput,
-  browser: DriverBrowser,
+  browser: JourneyBrowser,
 ): Promise<ObservedOutcome> {
   const at = () => new Date(input.now()).toISOString();
   const { settings } = input;
@@ -267,13 +285,13 @@ export async function driveJourney(
   let journey: Walked;
   const notes: string[] = [];
   try {
-    journey = await walk(browser, start, { simulatorUrl: input.simulatorUrl, submitForms: true });
+    journey = await browser.walk(start, { simulatorUrl: input.simulatorUrl, submitForms: true });
     if (input.reauthenticate && settings.reauthenticate) {
       // Signed in: now the service's re-authentication (it asks the provider with prompt=login).
       notes.push(
         `signed in at ${withoutQuery(journey.last.res.url)}, then opened ${withoutQuery(settings.reauthenticate)}`,
       );
-      journey = await walk(browser, settings.reauthenticate, {
+      journey = await browser.walk(settings.reauthenticate, {
         simulatorUrl: input.simulatorUrl,
         submitForms: true,
       });

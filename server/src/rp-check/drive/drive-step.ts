@@ -1,8 +1,15 @@
 import type { SimulatorConfig } from '../../config/config-types.js';
 import type { DriveSettings, ObservedOutcome, PlanStepDocument } from '../rp-check-types.js';
 import { askOf } from '../step-ask.js';
-import { driveJourney, signOut, type DriveJourneyInput } from './drive-journey.js';
+import {
+  driveJourney,
+  httpJourney,
+  signOut,
+  type DriveJourneyInput,
+  type JourneyBrowser,
+} from './drive-journey.js';
 import { DriverBrowser } from './driver-browser.js';
+import type { JourneyBrowserFactory } from './real-browser.js';
 
 /**
  * A step of a driven check: which of the service's sign-in addresses its journey opens, which
@@ -59,6 +66,8 @@ export interface DriveStepInput {
   lookAgain?: DriveJourneyInput['lookAgain'];
   /** Aborted when the run's simulator is deleted or reset: the journey stops at once. */
   signal?: AbortSignal;
+  /** A real browser (--drive-browser); without it the built-in HTTP driver drives the step. */
+  browser?: JourneyBrowserFactory;
 }
 
 export interface DrivenStep {
@@ -89,18 +98,33 @@ export async function driveStep(input: DriveStepInput): Promise<DrivenStep> {
     };
   }
   const identityText = settings.identityText ?? verifiedFamilyName(config);
-  const browser = new DriverBrowser(
-    [
-      config.simulatorUrl,
-      settings.signIn,
-      settings.signedIn,
-      ...(settings.identitySignIn ? [settings.identitySignIn] : []),
-      ...(settings.signOut ? [settings.signOut] : []),
-      ...(settings.reauthenticate ? [settings.reauthenticate] : []),
-      ...config.clientConfiguration.redirectUrls,
-    ],
-    input.signal,
-  );
+  const allowed = [
+    config.simulatorUrl,
+    settings.signIn,
+    settings.signedIn,
+    ...(settings.identitySignIn ? [settings.identitySignIn] : []),
+    ...(settings.signOut ? [settings.signOut] : []),
+    ...(settings.reauthenticate ? [settings.reauthenticate] : []),
+    ...config.clientConfiguration.redirectUrls,
+  ];
+  // A fresh browser for each step: cookies of one journey never reach the next.
+  const real = input.browser ? await input.browser.open(allowed, input.signal) : undefined;
+  const browser: JourneyBrowser = real ?? httpJourney(new DriverBrowser(allowed, input.signal));
+  try {
+    return await journeyOf(input, browser, identity, identityText, reauthenticate);
+  } finally {
+    await real?.close();
+  }
+}
+
+async function journeyOf(
+  input: DriveStepInput,
+  browser: JourneyBrowser,
+  identity: boolean,
+  identityText: string | undefined,
+  reauthenticate: boolean,
+): Promise<DrivenStep> {
+  const { settings, config } = input;
   const outcome = await driveJourney(
     {
       settings,

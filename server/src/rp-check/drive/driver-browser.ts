@@ -52,6 +52,25 @@ export interface NavigationInit {
 /** A request the driver refused to make or could not complete. */
 export class DriveError extends Error {}
 
+/** Why the driver does not follow a navigation to an address it was not given. */
+export const notFollowed = (url: string) =>
+  new DriveError(
+    `the journey led to ${url}, which is neither one of the service's addresses nor the simulator's: the check does not follow it`,
+  );
+
+/** The origins of `allowed` (addresses that are not URLs are left out). */
+export function originsOf(allowed: readonly string[]): Set<string> {
+  return new Set(
+    allowed.flatMap((a) => {
+      try {
+        return [new URL(a).origin];
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
 /** An address as the driver reports it: without its query (a callback's carries the code). */
 export function withoutQuery(address: string): string {
   try {
@@ -138,15 +157,7 @@ export class DriverBrowser {
     allowed: readonly string[],
     private readonly signal?: AbortSignal,
   ) {
-    this.origins = new Set(
-      allowed.flatMap((a) => {
-        try {
-          return [new URL(a).origin];
-        } catch {
-          return [];
-        }
-      }),
-    );
+    this.origins = originsOf(allowed);
   }
 
   allows(url: string): boolean {
@@ -176,10 +187,7 @@ export class DriverBrowser {
   /** One request, no redirect followed; throws DriveError with a sentence for the step. */
   async request(url: string, init: NavigationInit = {}): Promise<BrowserResponse> {
     if (this.signal?.aborted) throw new DriveError('the check was ended: its simulator is gone');
-    if (!this.allows(url))
-      throw new DriveError(
-        `the journey led to ${url}, which is neither one of the service's addresses nor the simulator's: the check does not follow it`,
-      );
+    if (!this.allows(url)) throw notFollowed(url);
     const method = init.method ?? 'GET';
     const target = new URL(url);
     const site = fetchSite(init.initiator, [...(init.redirectedFrom ?? []), url]);
