@@ -12,6 +12,13 @@ import type { Result } from './result.js';
 /** Where the key to verify with comes from: pasted text (PEM, JWK or JWKS) or a JWKS/DID URL. */
 export type VerifyKeySource = { key: string } | { url: string };
 
+/** What the tester changed before sending a logged request again; each replaces the original. */
+export interface ResendEdits {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** The tester's tools: the built-in test client, resend, verify with a key, re-sign. */
 export interface ToolsClient {
   runTestClient(flow: TestClientFlow, privateKey?: string): Promise<Result<TestClientRun>>;
@@ -19,7 +26,11 @@ export interface ToolsClient {
     flow: TestClientFlow,
     privateKey?: string,
   ): Promise<Result<TestClientCommands>>;
-  resend(exchangeId: string, assertion?: 'resign' | 'as-is'): Promise<Result<ResendResult>>;
+  resend(
+    exchangeId: string,
+    assertion?: 'resign' | 'as-is',
+    edits?: ResendEdits,
+  ): Promise<Result<ResendResult>>;
   verifyToken(token: string, source: VerifyKeySource): Promise<Result<KeyVerification>>;
   resignToken(
     token: string,
@@ -55,10 +66,10 @@ export function createToolsClient(fetchImpl: FetchLike = (i, init) => fetch(i, i
         { method: 'POST', json: flowBody(flow, privateKey) },
         isCommands,
       ),
-    resend: (id, assertion = 'resign') =>
+    resend: (id, assertion = 'resign', edits) =>
       call(
         `${ADMIN_API}/exchanges/${encodeURIComponent(id)}/resend`,
-        { method: 'POST', json: { assertion } },
+        { method: 'POST', json: { assertion, ...edits } },
         isResend,
       ),
     verifyToken: (token, source) =>

@@ -5,7 +5,7 @@ import type {
   TestClientRun,
 } from '../../../server/src/contract.js';
 import { describeApiError } from '../api/result.js';
-import type { ToolsClient } from '../api/tools-client.js';
+import type { ResendEdits, ToolsClient } from '../api/tools-client.js';
 import type { GetState, SetState, StoreDeps } from './app-state.js';
 
 export interface TestClientState {
@@ -65,7 +65,7 @@ export interface ToolsActions {
   runTestClient(): Promise<void>;
   loadTestClientCommands(): Promise<void>;
   dismissTestClientRun(): void;
-  resendExchange(id: string, assertion?: 'resign' | 'as-is'): Promise<void>;
+  resendExchange(id: string, assertion?: 'resign' | 'as-is', edits?: ResendEdits): Promise<void>;
   setCompareId(id: string | null): void;
   setKeySource(source: 'key' | 'url'): void;
   setVerifyKeyText(text: string): void;
@@ -166,9 +166,9 @@ export function createToolsSlice(
       );
     },
     dismissTestClientRun: () => patchClient({ run: null, runError: null }),
-    async resendExchange(id, assertion = 'resign') {
+    async resendExchange(id, assertion = 'resign', edits) {
       set({ resend: { state: 'sending', exchangeId: id } });
-      const result = await tools.resend(id, assertion);
+      const result = await tools.resend(id, assertion, edits);
       if (!result.ok) {
         const message = describeApiError(result.error);
         set({

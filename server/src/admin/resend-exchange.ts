@@ -8,6 +8,7 @@ import { DEFAULT_CLIENT_PUBLIC_KEY } from '../config/defaults.js';
 import { decodeToken } from '../analysis/decode-token.js';
 import { verifySignature } from '../analysis/verify-signature.js';
 import { defaultClientPrivateKey } from '../test-client/sign-client-assertion.js';
+import type { ResendOverrides } from './parse-resend-overrides.js';
 
 /** The header naming the exchange a resent request repeats (it shows in the log). */
 export const RESEND_HEADER = 'x-simulator-resend-of';
@@ -88,36 +89,50 @@ async function resignAssertion(compact: string, now: number): Promise<Result<str
  */
 export async function resendExchange(
   exchange: Exchange,
-  options: { baseUrl: string; events: SimulatorEvents; now: number; assertion: AssertionMode },
+  options: {
+    baseUrl: string;
+    events: SimulatorEvents;
+    now: number;
+    assertion: AssertionMode;
+    overrides?: ResendOverrides;
+  },
 ): Promise<Result<ResendResult, ResendRefusal>> {
-  if (exchange.request.bodyTruncated)
+  const overrides = options.overrides ?? {};
+  if (exchange.request.bodyTruncated && overrides.body === undefined)
     return err({
       status: 409,
       description: 'The request body was cut off in the log, so the request cannot be sent again',
     });
   const changes: string[] = [];
-  let body = bodyText(exchange);
-  const form = exchange.request.body as Record<string, unknown> | undefined;
-  const assertion = typeof form?.client_assertion === 'string' ? form.client_assertion : undefined;
-  if (assertion !== undefined && options.assertion === 'resign') {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(overrides.headers ?? exchange.request.headers))
+    if (!HOP_HEADERS.has(name.toLowerCase())) headers[name] = value;
+  headers[RESEND_HEADER] = exchange.id;
+  if (overrides.headers) changes.push('headers edited');
+  if (overrides.query) changes.push('query edited');
+  if (overrides.body !== undefined) changes.push('body edited');
+
+  let body = overrides.body ?? bodyText(exchange);
+  const type = Object.entries(headers).find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+  const form =
+    body !== undefined && (type ?? '').includes('x-www-form-urlencoded')
+      ? new URLSearchParams(body)
+      : undefined;
+  const assertion = form?.get('client_assertion') ?? undefined;
+  if (form && assertion !== undefined && options.assertion === 'resign') {
     const resigned = await resignAssertion(assertion, options.now);
     if (!resigned.ok)
       return err({
         status: 409,
         description: `Cannot resend: ${resigned.error}. Resend it unchanged with {"assertion": "as-is"} (the provider will see the same jti again).`,
       });
-    body = bodyText({
-      ...exchange,
-      request: { ...exchange.request, body: { ...form, client_assertion: resigned.value } },
-    });
+    form.set('client_assertion', resigned.value);
+    body = form.toString();
     changes.push('client_assertion re-signed with the default client key and a fresh jti');
   }
 
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(exchange.request.headers))
-    if (!HOP_HEADERS.has(name.toLowerCase())) headers[name] = value;
-  headers[RESEND_HEADER] = exchange.id;
-  const query = new URLSearchParams(exchange.request.query).toString();
+  const query = new URLSearchParams(overrides.query ?? exchange.request.query).toString();
+  // Always the simulator's own listening address: only the path and query come from the log.
   const url = `${new URL(options.baseUrl).origin}${exchange.request.path}${query ? `?${query}` : ''}`;
 
   let found: Exchange | undefined;

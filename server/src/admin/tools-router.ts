@@ -11,6 +11,7 @@ import { adminAccessOf } from '../http/admin-access.js';
 import { MAX_INSPECT_TOKEN } from './admin-router.js';
 import { ASSERTION_MODES, resendExchange, type AssertionMode } from './resend-exchange.js';
 import { fetchKeySet } from './fetch-key-set.js';
+import { parseResendOverrides } from './parse-resend-overrides.js';
 import { RESIGN_KEYS, resignToken, type ResignKey } from './resign-token.js';
 
 const badRequest = (res: Response, description: string): void => {
@@ -39,7 +40,7 @@ const TOKEN_RULE = `token must be a non-empty string (a compact JWT) of at most 
 
 /**
  * The tester's tools under /_simulator/api:
- *   POST /exchanges/:id/resend  {assertion?: "resign" | "as-is"} → ResendResult
+ *   POST /exchanges/:id/resend  {assertion?, query?, headers?, body?} → ResendResult
  *   POST /tokens/verify         {token, key} | {token, url} → KeyVerification
  *   POST /tokens/resign         {token, claims?, key: "simulator" | "wrong"} → ResignedToken
  */
@@ -58,11 +59,17 @@ export function createToolsRouter(deps: AppDeps): Router {
     json,
     handle(async (req, res) => {
       // An empty body (no Content-Type) means the defaults.
-      const body = objectBody(req.body ?? {}, ['assertion'], '{"assertion"?: "resign" | "as-is"}');
+      const body = objectBody(
+        req.body ?? {},
+        ['assertion', 'query', 'headers', 'body'],
+        '{"assertion"?: "resign" | "as-is", "query"?: {…}, "headers"?: {…}, "body"?: "…"}',
+      );
       if (typeof body === 'string') return badRequest(res, body);
       const mode = body.assertion ?? 'resign';
       if (typeof mode !== 'string' || !(ASSERTION_MODES as readonly string[]).includes(mode))
         return badRequest(res, `assertion must be one of: ${ASSERTION_MODES.join(', ')}`);
+      const overrides = parseResendOverrides(body, adminAccessOf(req).adminToken);
+      if (typeof overrides === 'string') return badRequest(res, overrides);
       const id = req.params.id;
       const exchange = typeof id === 'string' ? log.get(id) : undefined;
       if (!exchange) {
@@ -85,6 +92,7 @@ export function createToolsRouter(deps: AppDeps): Router {
         events,
         now: Math.floor(ctx.clock() / 1000),
         assertion: mode as AssertionMode,
+        overrides,
       });
       if (!result.ok) {
         res.status(result.error.status).json({

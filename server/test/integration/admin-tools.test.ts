@@ -133,6 +133,73 @@ describe('resend', () => {
     expect(sim.simulator.log.totalRecorded).toBe(before);
   });
 
+  it('resends an authorize request with an edited query, to its own address', async () => {
+    await runFlow(sim.baseUrl);
+    const original = latest('authorize');
+    const query = { ...(original?.request.query as Record<string, string>), state: 'edited-state' };
+    const res = await post(`/exchanges/${original?.id}/resend`, { query });
+    expect(res.status).toBe(200);
+    const result = res.body as unknown as ResendResult;
+    expect(result.changes).toContain('query edited');
+    const again = sim.simulator.log.get(result.exchangeId as string);
+    expect(again?.request.query.state).toBe('edited-state');
+    expect(again?.request.path).toBe(original?.request.path);
+  });
+
+  it('resends a token request with an edited body and headers, re-signing the assertion', async () => {
+    await runFlow(sim.baseUrl);
+    const original = latest('token');
+    const form = new URLSearchParams(original?.request.body as Record<string, string>);
+    form.set('code', 'edited-code');
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'x-edited': 'yes' };
+    const res = await post(`/exchanges/${original?.id}/resend`, { headers, body: form.toString() });
+    const result = res.body as unknown as ResendResult;
+    expect(result.changes).toEqual(
+      expect.arrayContaining(['headers edited', 'body edited', expect.stringMatching(/re-signed/)]),
+    );
+    const again = sim.simulator.log.get(result.exchangeId as string);
+    expect((again?.request.body as Record<string, string>).code).toBe('edited-code');
+    expect(again?.request.headers['x-edited']).toBe('yes');
+    expect(again?.outcome).toMatchObject({ kind: 'error', code: 'invalid_grant' });
+  });
+
+  it.each([
+    ['query an array', { query: [] }],
+    ['query null', { query: null }],
+    ['query a string', { query: 'a=b' }],
+    ['a query value a number', { query: { state: 3 } }],
+    ['a query value an array', { query: { state: ['a'] } }],
+    ['a query value null', { query: { state: null } }],
+    ['a query value an object', { query: { state: { a: 'b' } } }],
+    [
+      'too many query entries',
+      { query: Object.fromEntries([...Array(101).keys()].map((i) => [`k${i}`, 'v'])) },
+    ],
+    ['an oversize query value', { query: { state: 'x'.repeat(8193) } }],
+    ['headers an array', { headers: [] }],
+    ['a header value a number', { headers: { accept: 1 } }],
+    ['a header value an object', { headers: { accept: {} } }],
+    ['a Host header', { headers: { Host: 'evil.example' } }],
+    ['a Content-Length header', { headers: { 'content-length': '1' } }],
+    ['a Connection header', { headers: { Connection: 'close' } }],
+    ['a Transfer-Encoding header', { headers: { 'Transfer-Encoding': 'chunked' } }],
+    ['the admin cookie', { headers: { cookie: 'a=b; simulator_admin=t' } }],
+    ['a header name with a space', { headers: { 'x y': 'z' } }],
+    ['a header value with a line break', { headers: { 'x-a': 'b\r\nHost: evil' } }],
+    ['body a number', { body: 1 }],
+    ['body null', { body: null }],
+    ['body an object', { body: { code: 'x' } }],
+    ['an oversize body', { body: 'x'.repeat(100_001) }],
+  ])('refuses overrides with %s with a 400, sending nothing', async (_n, body) => {
+    await runFlow(sim.baseUrl);
+    const before = sim.simulator.log.totalRecorded;
+    const res = await post(`/exchanges/${latest('authorize')?.id}/resend`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_request');
+    expect(typeof res.body.error_description).toBe('string');
+    expect(sim.simulator.log.totalRecorded).toBe(before);
+  });
+
   it('answers 404 for an unknown exchange and 405 for GET', async () => {
     expect((await post('/exchanges/nope/resend')).status).toBe(404);
     const get = await fetch(`${sim.baseUrl}${API}/exchanges/nope/resend`);
