@@ -85,6 +85,24 @@ describe('createAdminClient', () => {
     });
   });
 
+  it('turns a 422 with fields into an invalid result too (a service that does not answer)', async () => {
+    const { client } = fakeFetch(422, {
+      error: 'service_unreachable',
+      error_description: 'the service did not answer at http://127.0.0.1:1/login (ECONNREFUSED)',
+      issues: [{ path: 'drive.signIn', message: 'could not be reached: ECONNREFUSED' }],
+    });
+    const result = await client.postConfig(toConfigRequestBody(sampleConfig()));
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid',
+        status: 422,
+        message: 'the service did not answer at http://127.0.0.1:1/login (ECONNREFUSED)',
+        issues: [{ path: 'drive.signIn', message: 'could not be reached: ECONNREFUSED' }],
+      },
+    });
+  });
+
   it('reads validation answers', async () => {
     const good = fakeFetch(200, { ok: true });
     expect(await good.client.validateConfig(toConfigRequestBody(sampleConfig()))).toEqual({

@@ -202,7 +202,9 @@ export function createApiCall(fetchImpl: FetchLike = (i, init) => fetch(i, init)
       return err({ kind: 'network', message: e instanceof Error ? e.message : String(e) });
     }
     if (!response.ok) {
-      const issues = response.status === 400 ? parseFieldIssues(body) : [];
+      // 400: fields refused; 422: a field well formed but unusable (a service that does not answer).
+      const issues =
+        response.status === 400 || response.status === 422 ? parseFieldIssues(body) : [];
       const error: ApiError =
         issues.length > 0
           ? {

@@ -154,6 +154,33 @@ describe('rp-check slice', () => {
     });
   });
 
+  it('a service that does not answer: the sign-in field is marked and the sentence shown, nothing runs', async () => {
+    const { store } = setup({
+      start: async () =>
+        err({
+          kind: 'invalid',
+          status: 422,
+          message: 'the service did not answer at http://127.0.0.1:1/login (ECONNREFUSED)',
+          issues: [{ path: 'drive.signIn', message: 'could not be reached: ECONNREFUSED' }],
+        }),
+    });
+    store.getState().setRpDrive({
+      enabled: true,
+      signIn: 'http://127.0.0.1:1/login',
+      signedIn: 'http://127.0.0.1:1/me',
+    });
+    const before = store.getState().rpStatus;
+    await store.getState().startRpCheck();
+    expect(store.getState().rpDriveIssues).toEqual({
+      signIn: 'Sign-in address could not be reached: ECONNREFUSED',
+    });
+    expect(store.getState().rpStartError).toBe(
+      'The check did not start: the service did not answer at http://127.0.0.1:1/login (ECONNREFUSED).',
+    );
+    expect(store.getState().rpStatus).toBe(before);
+    expect(store.getState().rpBusy).toBe(false);
+  });
+
   it('shows a refused call as an error and keeps the status it had', async () => {
     const { store } = setup({
       verdict: async () =>

@@ -193,6 +193,14 @@ export function createRpCheckSlice(
         else others.push(`${issue.path} ${issue.message}`);
       }
       const named = Object.values(fields);
+      // 422: the service did not answer its sign-in address; the server's sentence names both.
+      if (r.error.status === 422) {
+        set({
+          rpDriveIssues: fields,
+          rpStartError: `The check did not start: ${r.error.message}.`,
+        });
+        return;
+      }
       set({
         rpDriveIssues: fields,
         rpStartError: [
