@@ -15,7 +15,7 @@ import { describeHostFailure } from './describe-host-failure.js';
 import { UI_PREFIX } from './http/prefixes.js';
 import { loadStartupFiles } from './startup-files.js';
 import { lockDataFolder } from './presets/data-folder-lock.js';
-import { prepareRpCheck } from './start-rp-check.js';
+import { prepareRpCheck, type StartRefusal } from './start-rp-check.js';
 import { findBrowser } from './rp-check/drive/find-browser.js';
 import { launchRealBrowser, type JourneyBrowserFactory } from './rp-check/drive/real-browser.js';
 import type { Result } from './shared/result.js';
@@ -124,7 +124,7 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     ...(args.value.logBytes ? { logBytes: args.value.logBytes } : {}),
   });
   simulator.events.on('notice', (notice) => console.error(`identity-simulator: ${notice.message}`));
-  let startCheck: (() => Result<void, string>) | undefined;
+  let startCheck: (() => Promise<Result<void, StartRefusal>>) | undefined;
   let checkDone: Promise<number> | undefined;
   let browser: JourneyBrowserFactory | undefined;
   if (args.value.rpCheck !== undefined) {
@@ -180,12 +180,13 @@ export async function runCli(argv: readonly string[], env: Env): Promise<number>
     `identity-simulator: listening on ${running.url} (UI: ${running.url}${UI_PREFIX}/, discovery: ${base}/.well-known/openid-configuration)`,
   );
   if (startCheck) {
-    const started = startCheck();
+    const started = await startCheck();
     if (!started.ok) {
-      console.error(`identity-simulator: ${started.error}`);
+      console.error(`identity-simulator: ${started.error.message}`);
       await browser?.close();
       await running.close();
-      return 2;
+      simulator.close();
+      return started.error.exitCode;
     }
   }
 

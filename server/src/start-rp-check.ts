@@ -4,6 +4,7 @@ import { err, ok, type Result } from './shared/result.js';
 import { isPresetId } from './shared/preset-id.js';
 import { writeFileAtomic } from './presets/preset-store.js';
 import { observeService } from './rp-check/observe-service.js';
+import { probeService } from './rp-check/drive/probe-service.js';
 import { readPlanFile } from './rp-check/plan-store.js';
 import { formatForFile, renderReport } from './rp-check/render-report.js';
 import { buildReport } from './rp-check/build-report.js';
@@ -87,7 +88,7 @@ const summaryLine = (s: RpCheckStatus): string =>
 export function prepareRpCheck(
   simulator: Simulator,
   options: RpCheckOptions,
-): Result<() => Result<void, string>, string> {
+): Result<() => Promise<Result<void, StartRefusal>>, string> {
   const plan = findPlan(simulator, options.plan);
   if (!plan.ok) return plan;
   if (options.report !== undefined && formatForFile(options.report) === undefined)
@@ -101,12 +102,28 @@ export function prepareRpCheck(
   return ok(() => startRpCheck(simulator, plan.value, options));
 }
 
-function startRpCheck(
+/** Why the run did not start, and the exit code that says so. */
+export interface StartRefusal {
+  exitCode: number;
+  message: string;
+}
+
+async function startRpCheck(
   simulator: Simulator,
   plan: Plan,
   options: RpCheckOptions,
-): Result<void, string> {
+): Promise<Result<void, StartRefusal>> {
   const run = simulator.rpCheck.run;
+  const drive = options.drive ?? plan.service;
+  if (drive) {
+    // A service that does not answer could only be marked "not judged" at every step.
+    const reached = await probeService(drive);
+    if (!reached.ok)
+      return err({
+        exitCode: EXIT_NOT_OBSERVED,
+        message: `rp-check could not observe the service: ${reached.error.message}`,
+      });
+  }
   const total = plan.steps.length;
   run.onStep((step, i) => {
     const n = `${i + 1}/${total}`;
@@ -125,10 +142,14 @@ function startRpCheck(
   const started = run.start(plan, {
     attended: false,
     ...(options.timeoutSeconds ? { timeoutSeconds: options.timeoutSeconds } : {}),
-    ...(options.drive ? { drive: options.drive } : plan.service ? { drive: plan.service } : {}),
+    ...(drive ? { drive } : {}),
     ...(options.browser ? { browser: options.browser } : {}),
   });
-  if (!started.ok) return err(`--rp-check ${options.plan}: ${started.error.message}`);
+  if (!started.ok)
+    return err({
+      exitCode: EXIT_USAGE,
+      message: `--rp-check ${options.plan}: ${started.error.message}`,
+    });
   return ok(undefined);
 }
 

@@ -6,6 +6,7 @@ import { describeIssues } from '../presets/preset-store.js';
 import { ID_RULE, isPresetId } from '../shared/preset-id.js';
 import { schemaFileText } from '../presets/preset-schemas.js';
 import { parseDriveSettings } from '../rp-check/drive/drive-settings.js';
+import { probeService } from '../rp-check/drive/probe-service.js';
 import { MAX_TIMEOUT_SECONDS, parsePlanDocument, toPlan } from '../rp-check/parse-plan.js';
 import { PLAN_SCHEMA } from '../rp-check/plan-schema.js';
 import { renderReport } from '../rp-check/render-report.js';
@@ -33,6 +34,8 @@ import {
  *   POST /rp-check/stop
  *   GET  /rp-check/report?format=json|junit|html
  * Every refusal is JSON: { error, error_description, issues? }; nothing changes on a refusal.
+ * A driven start whose service does not answer its sign-in address is refused with 422
+ * service_unreachable (issue at drive.signIn, or plan.service.signIn for the plan's own).
  */
 
 const BODY_LIMIT = '200kb';
@@ -112,6 +115,12 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
       }
     };
 
+  const asyncRoute =
+    (handler: (req: Request, res: Response) => Promise<void>) =>
+    (req: Request, res: Response, next: NextFunction): void => {
+      handler(req, res).catch(next);
+    };
+
   const findPlan = (id: unknown): Plan => {
     if (!isPresetId(id))
       throw invalid(`"${String(id).slice(0, 80)}" is not a plan id`, [
@@ -175,7 +184,7 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
 
   router.post(
     '/rp-check/start',
-    route((req, res) => {
+    asyncRoute(async (req, res) => {
       const b = body(req);
       const issues = unknownFields(b, [
         'plan',
@@ -216,11 +225,23 @@ export function createRpCheckRouter(deps: RpCheckDeps): Router {
         }
         plan = toPlan(doc.value, doc.value.id ?? 'custom');
       }
+      const driven = drive?.ok ? drive.value : plan.service;
+      // A driven run against a service that does not answer would only mark every step "not
+      // judged": probe it first (after the checks that need no request, so they answer at once).
+      if (driven && run.status().state !== 'running' && run.checkPlan(plan).ok) {
+        const reached = await probeService(driven);
+        if (!reached.ok) {
+          const path = drive?.ok ? 'drive.signIn' : 'plan.service.signIn';
+          throw new HttpError(422, 'service_unreachable', reached.error.message, [
+            { path, message: `could not be reached: ${reached.error.cause}` },
+          ]);
+        }
+      }
       const started = run.start(plan, {
         attended: b.attended !== false,
         reportsOutcome: b.reportsOutcome === true,
         ...(typeof t === 'number' ? { timeoutSeconds: t } : {}),
-        ...(drive?.ok ? { drive: drive.value } : plan.service ? { drive: plan.service } : {}),
+        ...(driven ? { drive: driven } : {}),
       });
       if (!started.ok) throw fromRunError(started.error);
       res.status(201).json(started.value);

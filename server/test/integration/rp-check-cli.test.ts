@@ -214,6 +214,30 @@ describe('headless --rp-check', () => {
     }
   });
 
+  it('driving a service that does not answer: the run does not start, exit 3 with one line', async () => {
+    const down = await freePort();
+    const port = await freePort();
+    const r = await runNode([
+      CLI,
+      '--port',
+      String(port),
+      '--rp-check',
+      '--drive-sign-in',
+      `http://127.0.0.1:${down}/login`,
+      '--drive-signed-in',
+      `http://127.0.0.1:${down}/me`,
+    ]);
+    expect(r.code, r.stderr).toBe(3);
+    const lines = r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('listening on'));
+    expect(lines, r.stderr).toEqual([
+      `identity-simulator: rp-check could not observe the service: the service did not answer at http://127.0.0.1:${down}/login (ECONNREFUSED): start it, or correct the sign-in address`,
+    ]);
+    expect(r.stderr).not.toMatch(/rp-check 1\//);
+  });
+
   it('refuses an unknown plan and a malformed plan file with one line and exit code 2', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ name: 'x', steps: [{ id: 'a' }] }));

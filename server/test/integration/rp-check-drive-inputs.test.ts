@@ -163,9 +163,56 @@ describe('the check reads a service as a browser does', () => {
 });
 
 describe('the check drives a service that misbehaves', () => {
-  it('unreachable: "could not reach … (ECONNREFUSED)", not judged, and the run goes on', async () => {
+  it('a sign-in address that does not answer: the run does not start (422), nothing changes', async () => {
     const down = `http://127.0.0.1:${closedPort}`;
-    const steps = await drive({ signIn: `${down}/login`, signedIn: `${down}/me` });
+    const before = await (await fetch(`${sim.baseUrl}${API}`)).text();
+    const configBefore = JSON.stringify(sim.simulator.config.get());
+    const res = await fetch(`${sim.baseUrl}${API}/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        plan: PLAN,
+        attended: false,
+        drive: { signIn: `${down}/login?x=1`, signedIn: `${down}/me` },
+      }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: 'service_unreachable',
+      error_description: `the service did not answer at ${down}/login (ECONNREFUSED): start it, or correct the sign-in address`,
+      issues: [{ path: 'drive.signIn', message: 'could not be reached: ECONNREFUSED' }],
+    });
+    expect(await (await fetch(`${sim.baseUrl}${API}`)).text()).toBe(before);
+    expect(JSON.stringify(sim.simulator.config.get())).toBe(configBefore);
+    // The plan's own service section is probed too, and named as such.
+    const own = await fetch(`${sim.baseUrl}${API}/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        plan: { ...PLAN, service: { signIn: `${down}/login`, signedIn: `${down}/me` } },
+        attended: false,
+      }),
+    });
+    expect(own.status).toBe(422);
+    expect(((await own.json()) as { issues: unknown }).issues).toEqual([
+      { path: 'plan.service.signIn', message: 'could not be reached: ECONNREFUSED' },
+    ]);
+    // Wrong types are still refused as before, without probing anything.
+    for (const bad of [42, null, [], {}, { signIn: 42, signedIn: `${down}/me` }]) {
+      const r = await fetch(`${sim.baseUrl}${API}/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: PLAN, attended: false, drive: bad }),
+      });
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toBe('invalid_request');
+    }
+    expect(await (await fetch(`${sim.baseUrl}${API}`)).text()).toBe(before);
+  }, 30_000);
+
+  it('a service that stops answering during the run: "could not reach … (ECONNREFUSED)", not judged, and the run goes on', async () => {
+    const down = `http://127.0.0.1:${closedPort}`;
+    const steps = await drive({ signIn: `${svc}/login`, signedIn: `${down}/me` });
     for (const s of steps) {
       expect(s.status).toBe('not-judged');
       expect(s.reason).toContain(`could not reach ${down}/me (ECONNREFUSED)`);

@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { CookieJar } from 'tough-cookie';
+import { err, ok, type Result } from '../../shared/result.js';
 import {
   fetchSite,
   navigationHeaders,
@@ -122,18 +123,19 @@ function send(
   headers: Record<string, string>,
   body: string | undefined,
   signal: AbortSignal | undefined,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = request(
       url,
-      { method, headers, timeout: REQUEST_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+      { method, headers, timeout: timeoutMs, ...(signal ? { signal } : {}) },
       resolve,
     );
     req.on('timeout', () =>
       req.destroy(
-        Object.assign(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`), {
-          code: `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`,
+        Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), {
+          code: `no answer within ${timeoutMs / 1000} s`,
         }),
       ),
     );
@@ -182,6 +184,22 @@ export class DriverBrowser {
       )
       .map((c) => c.cookieString())
       .join('; ');
+  }
+
+  /**
+   * One GET as a typed address, without cookies, read only up to its status (no redirect
+   * followed, the body dropped): whether anything answers there within `timeoutMs`.
+   */
+  async reach(url: string, timeoutMs: number): Promise<Result<number, string>> {
+    if (!this.allows(url)) return err('not one of the addresses the check was given');
+    const headers = navigationHeaders({ site: 'none', cause: 'typed', method: 'GET' });
+    try {
+      const res = await send(new URL(url), 'GET', headers, undefined, this.signal, timeoutMs);
+      res.destroy();
+      return ok(res.statusCode ?? 0);
+    } catch (error) {
+      return err(reasonOf(error));
+    }
   }
 
   /** One request, no redirect followed; throws DriveError with a sentence for the step. */
