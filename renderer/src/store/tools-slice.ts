@@ -31,6 +31,8 @@ export type ResendState =
       message: string;
       ok: boolean;
       canSendAsIs: boolean;
+      /** The edits sent, kept so that "send it unchanged" sends them again. */
+      edits?: ResendEdits;
     };
 
 export type KeyCheckState =
@@ -192,6 +194,7 @@ export function createToolsSlice(
             message,
             canSendAsIs:
               result.error.kind === 'http' && result.error.status === 409 && /as-is/.test(message),
+            ...(edits ? { edits } : {}),
           },
         });
         return;
