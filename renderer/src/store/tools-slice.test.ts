@@ -101,6 +101,24 @@ describe('tools slice', () => {
     expect(store.getState().resend).toMatchObject({ ok: false, canSendAsIs: true });
   });
 
+  it('sends the edits with a resend, and keeps them for sending the assertion unchanged', async () => {
+    const sent: unknown[][] = [];
+    const { store } = setup({
+      resend: async (...args) => {
+        sent.push(args);
+        return err({
+          kind: 'http',
+          status: 409,
+          message: 'Cannot resend: … {"assertion": "as-is"} …',
+        });
+      },
+    });
+    const edits = { query: { state: 'x' }, body: 'code=y' };
+    await store.getState().resendExchange('e1', 'resign', edits);
+    expect(sent).toEqual([['e1', 'resign', edits]]);
+    expect(store.getState().resend).toMatchObject({ ok: false, canSendAsIs: true, edits });
+  });
+
   it('verifies with a URL or a pasted key, refusing an empty one without a request', async () => {
     const { store, calls } = setup();
     await store.getState().verifyWithKey('t');

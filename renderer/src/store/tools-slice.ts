@@ -1,3 +1,4 @@
+import { base64url } from 'jose';
 import type {
   KeyVerification,
   TestClientCommands,
@@ -30,6 +31,8 @@ export type ResendState =
       message: string;
       ok: boolean;
       canSendAsIs: boolean;
+      /** The edits sent, kept so that "send it unchanged" sends them again. */
+      edits?: ResendEdits;
     };
 
 export type KeyCheckState =
@@ -77,6 +80,18 @@ export interface ToolsActions {
   setResignClaims(text: string): void;
   /** Re-signs the edited claims and inspects the result as a pasted token. */
   resignToken(key: 'simulator' | 'wrong'): Promise<void>;
+  /**
+   * Signs an edited header and claims of the pasted token again and shows the result in place
+   * (no loading state, so the editor stays). Answers the new token, or why not.
+   */
+  resignInPlace(
+    from: string,
+    header: Record<string, unknown>,
+    claims: Record<string, unknown>,
+    key: 'simulator' | 'wrong',
+    /** Called with the new token just before it is shown. */
+    onSigned?: (token: string) => void,
+  ): Promise<{ ok: true; token: string } | { ok: false; message: string }>;
 }
 export type ToolsSlice = ToolsState & ToolsActions;
 
@@ -179,6 +194,7 @@ export function createToolsSlice(
             message,
             canSendAsIs:
               result.error.kind === 'http' && result.error.status === 409 && /as-is/.test(message),
+            ...(edits ? { edits } : {}),
           },
         });
         return;
@@ -260,6 +276,26 @@ export function createToolsSlice(
       await get().inspectPasted();
       // The new token is the one now being edited, so a second edit builds on it.
       set({ resignFrom: result.value.token });
+    },
+    async resignInPlace(from, header, claims, key, onSigned) {
+      // The header travels as the token's first part (the admin API signs with the token's
+      // header, setting alg and kid to the key's); the claims as claims.
+      const rest = from.split('.').slice(1).join('.');
+      const result = await tools.resignToken(
+        `${base64url.encode(JSON.stringify(header))}.${rest}`,
+        claims,
+        key,
+      );
+      if (!result.ok) return { ok: false, message: describeApiError(result.error) };
+      const token = result.value.token;
+      onSigned?.(token);
+      set({ pasteToken: token });
+      const role = get().pasteRole;
+      const inspected = await deps.api.inspectToken(token, role === '' ? undefined : role);
+      if (get().pasteToken !== token) return { ok: true, token };
+      if (!inspected.ok) return { ok: false, message: describeApiError(inspected.error) };
+      set({ paste: { state: 'ready', analysis: inspected.value }, inspectorView: 'paste' });
+      return { ok: true, token };
     },
   };
 }

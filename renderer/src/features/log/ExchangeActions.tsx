@@ -65,7 +65,7 @@ export function ExchangeActions({ e }: { e: Exchange }) {
                 <button
                   type="button"
                   className="link-btn"
-                  onClick={() => void resendExchange(e.id, 'as-is')}
+                  onClick={() => void resendExchange(e.id, 'as-is', mine.edits)}
                   data-testid="resend-as-is"
                 >
                   Send it unchanged

@@ -8,6 +8,7 @@ import { analysisFor, pastedTokenTitle } from './analysis-for.js';
 import { ROLE_LABELS } from './claim-explanations.js';
 import { TokenView } from './TokenView.js';
 import { KeyTools } from './KeyTools.js';
+import { EditInPlace } from './EditInPlace.js';
 import { verdictOf } from './check-groups.js';
 
 const ROLES = Object.keys(ROLE_LABELS) as TokenRole[];
@@ -154,6 +155,7 @@ export function TokensScreen() {
           analysisState="ready"
           title={pastedTokenTitle(paste.analysis, pasteRole)}
         />
+        <EditInPlace token={paste.analysis.compact} />
         <KeyTools token={paste.analysis.compact} />
       </>
     );
