@@ -4,17 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ToolsPage } from './pages/tools.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)('compare: the claims side by side (Chromium)', () => {
   let ui: UiHarness;
@@ -30,7 +24,7 @@ describe.skipIf(needs.skip)('compare: the claims side by side (Chromium)', () =>
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: a resent token request compared with the original, claim by claim`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

@@ -9,18 +9,12 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 
 const needs = requires('chromium');
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'tools');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)('the inspector: edit and re-sign in place (Chromium)', () => {
   let ui: UiHarness;
@@ -37,7 +31,7 @@ describe.skipIf(needs.skip)('the inspector: edit and re-sign in place (Chromium)
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: a payload edit re-signs the token shown`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

@@ -4,16 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 /** Words the cards say (effects, expectations, statuses offered, group notes). */
 const WORDS = ['timeout', 'fail cleanly', 'rotation', '503', 'wrong key'];
@@ -30,7 +24,7 @@ describe.skipIf(needs.skip)('the Errors filter finds what the cards say (Chromiu
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: ${WORDS.join(', ')} each find a card that says it`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

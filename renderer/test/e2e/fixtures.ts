@@ -86,3 +86,10 @@ export async function openUi(
     },
   };
 }
+
+/** The window sizes every layout-sensitive browser test checks: small laptop, common, full HD. */
+export const WINDOW_SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;

@@ -8,17 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
 
 const needs = requires('chromium');
 import { AppPage, type ScreenName } from './pages/app.page.js';
 
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 const SCREENS: ScreenName[] = ['config', 'scenarios', 'log', 'tokens', 'presets', 'rp-check'];
 
 /** Readable in full below 900 px (the window promises it). */
@@ -92,7 +87,7 @@ describe.skipIf(needs.skip)(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
-    for (const size of SIZES) {
+    for (const size of WINDOW_SIZES) {
       it(`${size.width}×${size.height}: every tab in the bar, in the same place whatever is applied or open`, async () => {
         await ui.page.setViewportSize(size);
         await apply(mediumId);

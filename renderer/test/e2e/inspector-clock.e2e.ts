@@ -5,17 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)('the inspector: one clock, one wording (Chromium)', () => {
   let ui: UiHarness;
@@ -27,7 +21,7 @@ describe.skipIf(needs.skip)('the inspector: one clock, one wording (Chromium)', 
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: a pasted JWT is decoded at once, no button pressed`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

@@ -3,18 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage, type ScreenName } from './pages/app.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 const SCREENS: ScreenName[] = ['config', 'scenarios', 'log', 'tokens', 'presets', 'rp-check'];
 
@@ -66,7 +60,7 @@ describe.skipIf(needs.skip)(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
-    for (const size of SIZES) {
+    for (const size of WINDOW_SIZES) {
       it(`${size.width}×${size.height}: no sideways scrolling, one-line tabs, header names what is in force`, async () => {
         await ui.page.setViewportSize(size);
         for (const screen of SCREENS) {

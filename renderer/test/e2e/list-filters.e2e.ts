@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LayoutProbe } from './pages/layout.page.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
@@ -9,12 +9,6 @@ import { requires } from '../../../server/test/helpers/requirements.js';
 const needs = requires('chromium');
 
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'list-filters');
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
-
 describe.skipIf(needs.skip)(
   'find a switch, a persona or a scenario (Chromium, real simulator)',
   () => {
@@ -116,7 +110,7 @@ describe.skipIf(needs.skip)(
       await ui.page.keyboard.press('Escape');
     });
 
-    for (const size of SIZES) {
+    for (const size of WINDOW_SIZES) {
       it(`${size.width}×${size.height}: the filter boxes fit`, async () => {
         await ui.page.setViewportSize(size);
         await ui.page.screenshot({ path: join(SHOTS, `debug-${size.width}.png`) });

@@ -5,18 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { InspectorPage } from './pages/inspector.page.js';
 import { LogPage } from './pages/log.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)("the simulator's own requests in the log (Chromium)", () => {
   let ui: UiHarness;
@@ -34,7 +28,7 @@ describe.skipIf(needs.skip)("the simulator's own requests in the log (Chromium)"
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: a verify by URL leaves no relying-party row; shown on request, marked as the simulator's own`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

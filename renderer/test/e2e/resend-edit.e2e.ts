@@ -6,19 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, REPO_ROOT, type UiHarness } from './fixtures.js';
+import { openUi, REPO_ROOT, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LogPage } from './pages/log.page.js';
 import { ToolsPage } from './pages/tools.page.js';
 
 const needs = requires('chromium');
 const SHOTS = join(REPO_ROOT, 'test-artifacts', 'tools');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)('edit and resend (Chromium)', () => {
   let ui: UiHarness;
@@ -37,7 +31,7 @@ describe.skipIf(needs.skip)('edit and resend (Chromium)', () => {
     await ui?.close();
   });
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: an authorize request resent with an edited state`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

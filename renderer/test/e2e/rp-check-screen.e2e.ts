@@ -11,17 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { RpCheckPage } from './pages/rp-check.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 /** A port nothing listens on (taken, then let go). */
 async function closedPort(): Promise<number> {
@@ -65,7 +59,7 @@ describe.skipIf(needs.skip)("the check's screen (Chromium, real simulator)", () 
     await fetch(`${ui.baseUrl}/_simulator/api/rp-check/stop`, { method: 'POST' });
   };
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: the service's settings, a styled picker, refused fields that stay, in the window's words`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);

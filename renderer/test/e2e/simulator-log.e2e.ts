@@ -5,18 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFlow } from '../../../server/test/helpers/relying-party.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { LogPage } from './pages/log.page.js';
 import { requires } from '../../../server/test/helpers/requirements.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 describe.skipIf(needs.skip)(
   "a named simulator's log: its counts, its empty state, its Clear (Chromium, real simulator)",
@@ -42,7 +36,7 @@ describe.skipIf(needs.skip)(
       return body.items.map((e) => e.request.path);
     };
 
-    for (const size of SIZES) {
+    for (const size of WINDOW_SIZES) {
       it(`${size.width}×${size.height}: counts and empty state are the simulator's own; Clear asks and clears it alone`, async () => {
         const page = ui.page;
         await page.setViewportSize(size);

@@ -5,17 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requires } from '../../../server/test/helpers/requirements.js';
-import { openUi, type UiHarness } from './fixtures.js';
+import { openUi, type UiHarness, WINDOW_SIZES } from './fixtures.js';
 import { AppPage } from './pages/app.page.js';
 import { ToolsPage } from './pages/tools.page.js';
 
 const needs = requires('chromium');
-
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
 
 interface Config {
   clientConfiguration: unknown;
@@ -62,7 +56,7 @@ describe.skipIf(needs.skip)('the test client stops where a careful client stops 
     return total;
   };
 
-  for (const size of SIZES) {
+  for (const size of WINDOW_SIZES) {
     it(`${size.width}×${size.height}: refused, it goes no further; accepted, it shows the user`, async () => {
       const page = ui.page;
       await page.setViewportSize(size);
