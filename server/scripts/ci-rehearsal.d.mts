@@ -5,3 +5,7 @@ export declare function parseArgs(argv: readonly string[]): {
   list: boolean;
   workflow: string;
 };
+export declare function hashWorkspaceFiles(
+  workspaceDir: string,
+  patterns: readonly string[],
+): string;

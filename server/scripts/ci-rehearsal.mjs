@@ -23,12 +23,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  globSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
@@ -197,6 +200,7 @@ async function rehearseJob({ plan, image, root, head, options, work }) {
 
   const runnerTemp = `${HOME}/_runner/temp`;
   const context = {
+    hashFiles: (patterns) => hashWorkspaceFiles(hostWorkspace, patterns),
     github: {
       repository: repo,
       repository_owner: repo.split('/')[0],
@@ -484,4 +488,34 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(2);
     },
   );
+}
+
+/**
+ * hashFiles() as the runner computes it: the SHA-256 of each file the patterns match in the
+ * workspace (in path order), combined in one SHA-256; an empty string when nothing matches.
+ */
+export function hashWorkspaceFiles(workspaceDir, patterns) {
+  const files = [
+    ...new Set(patterns.flatMap((pattern) => globSync(pattern, { cwd: workspaceDir }))),
+  ]
+    .sort()
+    .filter((file) => isFile(join(workspaceDir, file)));
+  if (files.length === 0) return '';
+  const all = createHash('sha256');
+  for (const file of files) {
+    all.update(
+      createHash('sha256')
+        .update(readFileSync(join(workspaceDir, file)))
+        .digest(),
+    );
+  }
+  return all.digest('hex');
+}
+
+function isFile(path) {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -4,8 +4,9 @@
  * workflows write: literals, context properties (`a.b`, `a['b']`, names with dashes), `!`,
  * `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||` (which return an operand, as in JavaScript),
  * parentheses, and the functions success(), failure(), always(), cancelled(), contains(),
- * startsWith(), endsWith(), format(), join(), toJSON() and fromJSON(). Anything else (hashFiles
- * included) throws, naming it: an expression is never guessed at.
+ * startsWith(), endsWith(), format(), join(), toJSON() and fromJSON(); hashFiles() where the
+ * caller's context supplies the files (`context.hashFiles`, the rehearsal's workspace). Anything
+ * else throws, naming it: an expression is never guessed at.
  */
 
 /** A syntax or evaluation error in a workflow expression. */
@@ -136,6 +137,9 @@ function callFunction(name, args, context) {
       } catch {
         throw new ExpressionError(`fromJSON cannot read ${asText(args[0])}`);
       }
+    case 'hashfiles':
+      if (typeof context.hashFiles === 'function') return context.hashFiles(args.map(asText));
+      throw new ExpressionError(`the function ${name}() is not supported here`);
     default:
       throw new ExpressionError(`the function ${name}() is not supported here`);
   }

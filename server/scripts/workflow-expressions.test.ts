@@ -58,6 +58,18 @@ describe('workflow expressions', () => {
     expect(() => shouldRun(value === null ? 42 : value, context)).toThrow(ExpressionError);
   });
 
+  it('hands hashFiles() its patterns as text when the context supplies the files', () => {
+    const seen: string[][] = [];
+    const withFiles = {
+      ...context,
+      hashFiles: (patterns: string[]) => (seen.push(patterns), 'abc123'),
+    };
+    expect(interpolate("key-${{ hashFiles('package-lock.json', '**/*.ts') }}", withFiles)).toBe(
+      'key-abc123',
+    );
+    expect(seen).toEqual([['package-lock.json', '**/*.ts']]);
+  });
+
   it('interpolates ${{ }} in text, an absent value as empty text', () => {
     expect(
       interpolate(

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from './ci-rehearsal.mjs';
+import { hashWorkspaceFiles, parseArgs } from './ci-rehearsal.mjs';
 import {
   expandMatrix,
   isLinuxX64Label,
@@ -175,5 +178,28 @@ describe('environment this machine cannot honour', () => {
     expect(notes).toEqual([expect.stringMatching(/no image registry is reachable here/)]);
     for (const kept of ['', 'localhost-image', 'node:22'])
       expect(substituteEnv({ CONTAINER_TEST_NODE_IMAGE: kept }).notes, kept).toEqual([]);
+  });
+});
+
+describe('hashFiles() in the rehearsal', () => {
+  const sha = (data: string | Buffer) => createHash('sha256').update(data).digest();
+
+  it("combines each matched file's SHA-256 in path order, as the runner does, and is empty when nothing matches", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hashfiles-'));
+    try {
+      mkdirSync(join(dir, 'b'));
+      writeFileSync(join(dir, 'a.json'), 'one');
+      writeFileSync(join(dir, 'b', 'c.json'), 'two');
+      const both = createHash('sha256')
+        .update(Buffer.concat([sha('one'), sha('two')]))
+        .digest('hex');
+      expect(hashWorkspaceFiles(dir, ['**/*.json'])).toBe(both);
+      expect(hashWorkspaceFiles(dir, ['b/c.json', 'a.json'])).toBe(both);
+      expect(hashWorkspaceFiles(dir, ['a.json'])).not.toBe(both);
+      expect(hashWorkspaceFiles(dir, ['b'])).toBe('');
+      expect(hashWorkspaceFiles(dir, ['missing.lock'])).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
