@@ -1,4 +1,5 @@
 import { ADMIN_COOKIE, tokenMatches } from '../http/admin-access.js';
+import { HEADERS_SET_ON_RESEND } from '../shared/resend-set-headers.js';
 
 /** What a tester changed before sending a logged request again; each replaces the original. */
 export interface ResendOverrides {
@@ -12,20 +13,6 @@ export const MAX_OVERRIDE_NAME = 256;
 export const MAX_OVERRIDE_VALUE = 8192;
 export const MAX_OVERRIDE_BODY = 100_000;
 
-/** Headers the simulator sets itself: they belong to the connection, not to the request. */
-const FORBIDDEN_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'transfer-encoding',
-  'keep-alive',
-  'expect',
-  'upgrade',
-  'te',
-  'trailer',
-  'proxy-connection',
-  'x-simulator-resend-of',
-]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
@@ -72,7 +59,7 @@ export function parseResendOverrides(
   if (body.headers !== undefined) {
     const headers = stringMap(body.headers, 'headers', (name) => {
       if (!HEADER_NAME.test(name)) return `headers: ${JSON.stringify(name)} is not a header name`;
-      if (FORBIDDEN_HEADERS.has(name.toLowerCase()))
+      if (HEADERS_SET_ON_RESEND.has(name.toLowerCase()))
         return `headers: ${name} is set by the simulator and cannot be given`;
       return undefined;
     });

@@ -2,23 +2,9 @@ import { useState } from 'react';
 import type { Exchange } from '../../../../server/src/contract.js';
 import type { ResendEdits } from '../../api/tools-client.js';
 import { useAppStore } from '../../store/app-store-context.js';
+import { HEADERS_SET_ON_RESEND } from '../../../../server/src/shared/resend-set-headers.js';
 
 type Row = { name: string; value: string };
-
-/** Headers the simulator sets itself on a resend (the admin API refuses them). */
-const SET_BY_SIMULATOR = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'transfer-encoding',
-  'keep-alive',
-  'expect',
-  'upgrade',
-  'te',
-  'trailer',
-  'proxy-connection',
-  'x-simulator-resend-of',
-]);
 
 const rowsOf = (record: Record<string, unknown>): Row[] =>
   Object.entries(record).map(([name, value]) => ({
@@ -98,7 +84,7 @@ export function ResendEditor({ e, onClose }: { e: Exchange; onClose: () => void 
   const resendExchange = useAppStore((s) => s.resendExchange);
   const [query, setQuery] = useState(() => rowsOf(e.request.query));
   const [headers, setHeaders] = useState(() =>
-    rowsOf(e.request.headers).filter((r) => !SET_BY_SIMULATOR.has(r.name.toLowerCase())),
+    rowsOf(e.request.headers).filter((r) => !HEADERS_SET_ON_RESEND.has(r.name.toLowerCase())),
   );
   const start = initialBody(e);
   const [form, setForm] = useState<Row[] | null>(start.form);
