@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 import { epochSeconds } from '../state/clock.js';
 import { didId } from '../keys/did-document.js';
 import { coreIdentitySigningKey } from '../keys/key-store.js';
@@ -10,6 +9,7 @@ import {
   applyCoreIdentitySignatureScenarios,
 } from '../scenarios/apply-core-identity-scenarios.js';
 import { keepCoreIdentityErrors } from '../scenarios/names.js';
+import { signJwt } from './sign-jwt.js';
 
 export interface IssuedCoreIdentity {
   jwt: string;
@@ -79,9 +79,7 @@ export async function issueCoreIdentityJwt(
     now,
   );
   // Header members in the public simulator's order: kid, then alg.
-  const signed = await new SignJWT(claims)
-    .setProtectedHeader({ kid, alg: key.alg })
-    .sign(key.privateKey);
+  const signed = signJwt(claims, key, { kid, alg: key.alg });
   const issued: IssuedCoreIdentity = {
     jwt: applyCoreIdentitySignatureScenarios(signed, scenarios, kid),
     scenarios: scenarios.map((s) => `coreIdentity:${s}`),

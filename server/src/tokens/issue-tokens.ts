@@ -48,7 +48,7 @@ export async function issueTokens(
     scope: request.scopes,
   };
   if (isIdentityVector(request.vtr) && request.claims.length) accessClaims.claims = request.claims;
-  const accessToken = await signJwt(accessClaims, key);
+  const accessToken = signJwt(accessClaims, key);
   // Keyed by a digest of the whole token: any change to it (payload or signature) finds no record.
   const record = {
     clientId: client.clientId,
@@ -88,7 +88,7 @@ export async function issueTokens(
     scenarios,
     now,
   );
-  const signed = await signJwt(claims, key);
+  const signed = signJwt(claims, key);
   const idToken = applyIdTokenSignatureScenarios(signed, scenarios, key.kid);
   return {
     accessToken,

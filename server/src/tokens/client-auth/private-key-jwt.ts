@@ -1,4 +1,4 @@
-import { compactVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors } from 'jose';
 import { epochSeconds, type Clock } from '../../state/clock.js';
 import type { SimulatorConfig } from '../../config/config-types.js';
 import {
@@ -12,6 +12,7 @@ import { CLIENT_ASSERTION_ALGS } from '../../rules/client-assertion-algs.js';
 import { acceptedAssertionAudiences } from '../../rules/provider-rules.js';
 import type { ClientKeyResolver } from './client-key-resolver.js';
 import { parseClientAssertion } from './parse-client-assertion.js';
+import { verifyAssertionSignature } from './verify-assertion-signature.js';
 import { MAX_LIVE_ASSERTION_IDS, type UsedAssertionIds } from './used-assertion-ids.js';
 
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -104,10 +105,12 @@ export async function authenticatePrivateKeyJwt(
     return err(invalidClient(INVALID_SIGNATURE, { cause: 'iss differs from sub' }));
 
   try {
-    const key = deps.clientKeys.keyFor(client);
-    if (typeof key === 'function')
-      await compactVerify(input.clientAssertion, key, { algorithms: [alg] });
-    else await compactVerify(input.clientAssertion, key, { algorithms: [alg] });
+    await verifyAssertionSignature(
+      input.clientAssertion,
+      parsed.value.header,
+      alg,
+      deps.clientKeys.keyFor(client),
+    );
   } catch (error) {
     if (
       error instanceof joseErrors.JWKSTimeout ||
