@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { BODY_LIMIT } from './http/body-limit.js';
 import type { AppDeps } from './http/app-deps.js';
 import type { FaultTarget } from './config/config-types.js';
@@ -39,6 +39,7 @@ import { requireUserAgent } from './http/require-user-agent.js';
 import { limitJsonDepth } from './http/limit-json-depth.js';
 import { injectFaults } from './http/inject-faults.js';
 import { route } from './http/route.js';
+import { serveHotRoutes } from './http/hot-routes.js';
 import { errorHandler } from './http/handle-errors.js';
 
 /**
@@ -46,6 +47,16 @@ import { errorHandler } from './http/handle-errors.js';
  * header, which clients refuse beyond 16 kB of headers: larger logout bodies get 413.
  */
 export const LOGOUT_BODY_LIMIT = '8kb';
+
+/** No route for the request: 404, recorded as such. */
+function notFound(req: Request, res: Response): void {
+  notesOf(res).outcome = {
+    kind: 'error',
+    code: 'not_found',
+    description: `No route for ${req.method} ${req.path}`,
+  };
+  res.status(404).type('text/plain').send(`Cannot ${req.method} ${req.path}`);
+}
 
 export function buildApp(deps: AppDeps): express.Express {
   const { context: ctx } = deps;
@@ -62,20 +73,22 @@ export function buildApp(deps: AppDeps): express.Express {
 
   // Named simulators (/sim/<name>/) first: each has its own app; other requests pay one test.
   if (deps.registry) app.use(deps.registry.dispatch);
-  app.use(
+  // Every request to the provider is recorded and carries the security headers; repeated query
+  // parameters keep their last value.
+  const prelude: RequestHandler[] = [
     createExchangeRecorder({
       clock: ctx.clock,
       log: deps.log,
       events: deps.events,
       simulator: deps.simulator,
+      responses: app.response,
     }),
-  );
-  app.use(securityHeaders);
-  app.use(dedupeQueryParams);
+    securityHeaders,
+    dedupeQueryParams,
+  ];
 
-  // The provider's own endpoints come first, busiest first: a relying party's requests meet no
-  // admin or UI layer on their way. Only requests that carry a body go through the parsers.
-  const parseBodies = (limit: string) => [
+  // Only requests that carry a body go through the parsers.
+  const parseBodies = (limit: string): RequestHandler[] => [
     express.json({ limit, verify: keepJsonText }),
     limitJsonDepth,
     express.urlencoded({ extended: false, limit, parameterLimit: 200 }),
@@ -83,12 +96,30 @@ export function buildApp(deps: AppDeps): express.Express {
   const bodies = parseBodies(BODY_LIMIT);
   // Configured faults (outages, dropped connections, latency) come before anything else.
   const fault = (target: FaultTarget) => injectFaults(ctx, target);
-  // A route is one layer however many handlers it has, while app.use('/authorize', …) makes one
-  // layer per handler: /token and /userinfo go first, so neither is matched against five
-  // /authorize layers on its way.
-  app.post('/token', fault('token'), requireUserAgent, bodies, route(ctx, handleToken));
-  app.get('/userinfo', fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo));
-  app.use('/authorize', fault('authorize'), bodies, route(ctx, handleAuthorize));
+  const token = [fault('token'), requireUserAgent, ...bodies, route(ctx, handleToken)];
+  const userinfo = [fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo)];
+  const authorize = [fault('authorize'), ...bodies, route(ctx, handleAuthorize)];
+
+  // A relying party's sign-ins, spelt as relying parties spell them, are served in one layer
+  // (see hot-routes.ts); every other spelling, method and route goes through the router below.
+  app.use(
+    serveHotRoutes(
+      prelude,
+      [
+        { method: 'POST', path: '/token', handlers: token },
+        { method: 'GET', path: '/userinfo', handlers: userinfo },
+        { method: 'GET', path: '/authorize', handlers: authorize },
+        { method: 'POST', path: '/authorize', handlers: authorize },
+      ],
+      notFound,
+    ),
+  );
+  app.use(prelude);
+  // The provider's own endpoints come first, busiest first: a relying party's requests meet no
+  // admin or UI layer on their way.
+  app.post('/token', token);
+  app.get('/userinfo', userinfo);
+  app.use('/authorize', authorize);
   app.get('/', route(ctx, handleRoot));
   app.get('/.well-known/openid-configuration', fault('discovery'), route(ctx, handleDiscovery));
   app.get('/.well-known/jwks.json', fault('jwks'), route(ctx, handleJwks));
@@ -126,14 +157,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(ADMIN_PREFIX, createAdminRouter(deps));
   app.use(UI_PREFIX, adminTokenLogin, serveUi(deps.uiDir));
 
-  app.use((req: Request, res: Response) => {
-    notesOf(res).outcome = {
-      kind: 'error',
-      code: 'not_found',
-      description: `No route for ${req.method} ${req.path}`,
-    };
-    res.status(404).type('text/plain').send(`Cannot ${req.method} ${req.path}`);
-  });
+  app.use(notFound);
 
   app.use(errorHandler);
   return app;

@@ -19,7 +19,14 @@ function recordedApp(capacity = 50) {
   events.on('exchange', (e) => emitted.push(e));
   const app = express();
   app.set('query parser', 'simple');
-  app.use(createExchangeRecorder({ clock: () => Date.UTC(2025, 0, 1), log, events }));
+  app.use(
+    createExchangeRecorder({
+      clock: () => Date.UTC(2025, 0, 1),
+      log,
+      events,
+      responses: app.response,
+    }),
+  );
   app.use(express.json());
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.get('/json', (_req, res) => {
@@ -269,7 +276,14 @@ describe('exchange recorder', () => {
   it('lets the parsed request body go once the answer is out, keeping its text for the log', async () => {
     const log = new ExchangeBuffer(5);
     const app = express();
-    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(
+      createExchangeRecorder({
+        clock: Date.now,
+        log,
+        events: new SimulatorEvents(),
+        responses: app.response,
+      }),
+    );
     app.use(express.json({ verify: keepJsonText }));
     const seen: { before?: unknown; after?: unknown } = {};
     app.post('/token', (req, res) => {
@@ -289,7 +303,14 @@ describe('exchange recorder', () => {
   it('keeps the text of a JSON body its parser refused, so the log shows what was wrong', async () => {
     const log = new ExchangeBuffer(5);
     const app = express();
-    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(
+      createExchangeRecorder({
+        clock: Date.now,
+        log,
+        events: new SimulatorEvents(),
+        responses: app.response,
+      }),
+    );
     app.use(express.json({ verify: keepJsonText }));
     app.post('/token', (_req, res) => {
       res.status(200).json({});
@@ -307,7 +328,14 @@ describe('exchange recorder', () => {
   it('keeps the request body of an exchange the client abandoned before the answer', async () => {
     const log = new ExchangeBuffer(5);
     const app = express();
-    app.use(createExchangeRecorder({ clock: Date.now, log, events: new SimulatorEvents() }));
+    app.use(
+      createExchangeRecorder({
+        clock: Date.now,
+        log,
+        events: new SimulatorEvents(),
+        responses: app.response,
+      }),
+    );
     app.use(express.json({ verify: keepJsonText }));
     app.post('/hang', () => {
       // Never answers: the client gives up.
@@ -340,7 +368,7 @@ describe('exchange recorder', () => {
       throw new Error('listener bug');
     });
     const app = express();
-    app.use(createExchangeRecorder({ clock: Date.now, log, events }));
+    app.use(createExchangeRecorder({ clock: Date.now, log, events, responses: app.response }));
     app.get('/', (_req, res) => {
       res.send('ok');
     });

@@ -1,4 +1,5 @@
 import { newId } from '../state/new-id.js';
+import { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../state/clock.js';
@@ -28,6 +29,10 @@ export const isSimulatorPath = isUiPath;
 
 type Chunk = string | Buffer | Uint8Array;
 type WriteFn = (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) => unknown;
+
+/** Node's own write and end, which the recording ones below call on. */
+const WRITE = ServerResponse.prototype.write as WriteFn;
+const END = ServerResponse.prototype.end as WriteFn;
 
 /** What the recorder shares between the requests of one app. */
 interface RecorderState {
@@ -69,8 +74,6 @@ class Recording {
     readonly path: string,
     readonly startedAt: number,
     readonly t0: number,
-    readonly write: WriteFn,
-    readonly end: WriteFn,
   ) {}
 
   take(chunk: unknown): void {
@@ -126,7 +129,11 @@ class Recording {
   }
 }
 
-type RecordedResponse = Response & { [RECORDING]?: Recording };
+/** Where a response's recording sits: its res.locals, so the response object keeps its shape. */
+type RecordedResponse = Response & { locals: { [RECORDING]?: Recording } };
+
+const recordingOf = (res: RecordedResponse): Recording | undefined =>
+  (res.locals as { [RECORDING]?: Recording } | undefined)?.[RECORDING];
 
 function recordedWrite(
   this: RecordedResponse,
@@ -134,9 +141,10 @@ function recordedWrite(
   encoding?: unknown,
   callback?: unknown,
 ): unknown {
-  const recording = this[RECORDING] as Recording;
+  const recording = recordingOf(this);
+  if (!recording) return WRITE.call(this, chunk, encoding, callback);
   recording.take(chunk);
-  return recording.write.call(this, chunk, encoding, callback);
+  return WRITE.call(this, chunk, encoding, callback);
 }
 
 function recordedEnd(
@@ -145,9 +153,10 @@ function recordedEnd(
   encoding?: unknown,
   callback?: unknown,
 ): unknown {
-  const recording = this[RECORDING] as Recording;
+  const recording = recordingOf(this);
+  if (!recording) return END.call(this, chunk, encoding, callback);
   if (typeof chunk !== 'function') recording.take(chunk);
-  const result = recording.end.call(this, chunk, encoding, callback);
+  const result = END.call(this, chunk, encoding, callback);
   // The answer is out: the log takes the request body's text now and the parsed value goes.
   // Left on the request until it closes, a large parsed body (a 100 kB JSON body can parse
   // into 33,000 objects) outlives the next requests' allocations and is copied into V8's old
@@ -161,7 +170,7 @@ function recordedEnd(
  * 'finish': one listener records both outcomes.
  */
 function recordOnClose(this: RecordedResponse): void {
-  const recording = this[RECORDING];
+  const recording = recordingOf(this);
   if (!recording || recording.recorded) return;
   recording.recorded = true;
   const { state, req } = recording;
@@ -266,8 +275,18 @@ export function createExchangeRecorder(deps: {
   events: SimulatorEvents;
   /** The named simulator whose app this is (its exchanges carry the name and full path). */
   simulator?: string | undefined;
+  /**
+   * The app's response prototype (Express's app.response): its write and end keep what a
+   * recorded response writes. Set there once, not on every response, so responses keep one
+   * shape and the engine's property caches stay fast.
+   */
+  responses: Response;
 }): RequestHandler {
   const { simulator } = deps;
+  Object.defineProperties(deps.responses, {
+    write: { value: recordedWrite, writable: true, configurable: true },
+    end: { value: recordedEnd, writable: true, configurable: true },
+  });
   const state: RecorderState = {
     clock: deps.clock,
     log: deps.log,
@@ -286,18 +305,14 @@ export function createExchangeRecorder(deps: {
     const notes: ExchangeNotes = newExchangeNotes(classifyEndpoint(path));
     (res.locals as { exchangeNotes?: ExchangeNotes }).exchangeNotes = notes;
     const recorded = res as RecordedResponse;
-    recorded[RECORDING] = new Recording(
+    recorded.locals[RECORDING] = new Recording(
       state,
       req,
       notes,
       path,
       state.clock(),
       performance.now(),
-      res.write as WriteFn,
-      res.end as WriteFn,
     );
-    res.write = recordedWrite as Response['write'];
-    res.end = recordedEnd as Response['end'];
     res.on('close', recordOnClose);
     next();
   };
