@@ -60,6 +60,9 @@ const NATIVE_CRYPTO = new Set([
   'secureBuffer',
   'run',
   'exportKey',
+  // node:crypto's Sign, Verify and Hash objects (jws signs through them, at_hash digests).
+  'init',
+  'update',
 ]);
 const NATIVE_JSON = new Set(['parse', 'stringify']);
 /** Functions whose own time is JSON.parse or JSON.stringify (builtins carry no frame of their own). */
@@ -82,7 +85,12 @@ export function componentOf({ url, functionName: name }) {
     return 'other (V8, Node)';
   }
   if (JSON_FUNCTIONS.some((f) => f.file.test(url) && f.name.test(name))) return 'JSON';
-  if (/^node:(?:internal\/)?crypto|node_modules\/(?:jose|@noble)\//.test(url)) return 'crypto';
+  if (
+    /^node:(?:internal\/)?crypto|node_modules\/(?:jose|jws|jwa|ecdsa-sig-formatter|@noble)\//.test(
+      url,
+    )
+  )
+    return 'crypto';
   if (url.startsWith('node:'))
     return NODE_HTTP.test(url) ? 'Node HTTP and sockets' : 'other (V8, Node)';
   if (url.includes('/node_modules/')) return 'routing and middleware';
@@ -95,7 +103,10 @@ export function componentOf({ url, functionName: name }) {
   )
     return 'request log and analysis';
   if (/(?:^|\/)state\//.test(own) || /used-assertion-ids$/.test(own)) return 'stores';
-  if (/(?:^|\/)keys\//.test(own) || /(?:sign-jwt|at-hash|access-token-key)$/.test(own))
+  if (
+    /(?:^|\/)keys\//.test(own) ||
+    /(?:sign-jwt|at-hash|access-token-key|verify-assertion-signature)$/.test(own)
+  )
     return 'crypto';
   if (/(?:^|\/)http\//.test(own) || /(?:^|\/)(?:build-app|simulator-registry)$/.test(own))
     return 'routing and middleware';

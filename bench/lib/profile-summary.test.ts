@@ -22,6 +22,15 @@ describe('the profile components', () => {
       ['dedupeQueryParams', own('http/dedupe-query-params'), 'routing and middleware'],
       ['handleToken', own('endpoints/token/handle-token'), 'endpoints and protocol'],
       ['signJwt', own('tokens/sign-jwt'), 'crypto'],
+      ['sign', 'file:///repo/node_modules/jws/lib/sign-stream.js', 'crypto'],
+      ['sign', 'file:///repo/node_modules/jwa/index.js', 'crypto'],
+      [
+        'derToJose',
+        'file:///repo/node_modules/ecdsa-sig-formatter/src/ecdsa-sig-formatter.js',
+        'crypto',
+      ],
+      ['verifyAssertionSignature', own('tokens/client-auth/verify-assertion-signature'), 'crypto'],
+      ['serveHotRoutes', own('http/hot-routes'), 'routing and middleware'],
     ];
     for (const [functionName, url, component] of cases)
       expect(componentOf({ url, functionName }), `${functionName} ${url}`).toBe(component);

@@ -12,6 +12,13 @@ import { createExchangeRecorder, isSimulatorPath, MAX_CAPTURED_BODY } from './ex
 import { keepJsonText } from '../log/request-body-text.js';
 
 /** A tiny app with the recorder first, as the simulator mounts it. */
+/** An Express app with only the recorder, writing into `log` (the wall clock for times). */
+function appRecordingInto(log: ExchangeBuffer, events = new SimulatorEvents()) {
+  const app = express();
+  app.use(createExchangeRecorder({ clock: Date.now, log, events, responses: app.response }));
+  return app;
+}
+
 function recordedApp(capacity = 50) {
   const log = new ExchangeBuffer(capacity);
   const events = new SimulatorEvents();
@@ -275,15 +282,7 @@ describe('exchange recorder', () => {
 
   it('lets the parsed request body go once the answer is out, keeping its text for the log', async () => {
     const log = new ExchangeBuffer(5);
-    const app = express();
-    app.use(
-      createExchangeRecorder({
-        clock: Date.now,
-        log,
-        events: new SimulatorEvents(),
-        responses: app.response,
-      }),
-    );
+    const app = appRecordingInto(log);
     app.use(express.json({ verify: keepJsonText }));
     const seen: { before?: unknown; after?: unknown } = {};
     app.post('/token', (req, res) => {
@@ -302,15 +301,7 @@ describe('exchange recorder', () => {
 
   it('keeps the text of a JSON body its parser refused, so the log shows what was wrong', async () => {
     const log = new ExchangeBuffer(5);
-    const app = express();
-    app.use(
-      createExchangeRecorder({
-        clock: Date.now,
-        log,
-        events: new SimulatorEvents(),
-        responses: app.response,
-      }),
-    );
+    const app = appRecordingInto(log);
     app.use(express.json({ verify: keepJsonText }));
     app.post('/token', (_req, res) => {
       res.status(200).json({});
@@ -327,15 +318,7 @@ describe('exchange recorder', () => {
 
   it('keeps the request body of an exchange the client abandoned before the answer', async () => {
     const log = new ExchangeBuffer(5);
-    const app = express();
-    app.use(
-      createExchangeRecorder({
-        clock: Date.now,
-        log,
-        events: new SimulatorEvents(),
-        responses: app.response,
-      }),
-    );
+    const app = appRecordingInto(log);
     app.use(express.json({ verify: keepJsonText }));
     app.post('/hang', () => {
       // Never answers: the client gives up.
@@ -367,8 +350,7 @@ describe('exchange recorder', () => {
     events.on('exchange', () => {
       throw new Error('listener bug');
     });
-    const app = express();
-    app.use(createExchangeRecorder({ clock: Date.now, log, events, responses: app.response }));
+    const app = appRecordingInto(log, events);
     app.get('/', (_req, res) => {
       res.send('ok');
     });

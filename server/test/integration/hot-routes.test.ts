@@ -136,6 +136,10 @@ async function tokenForm(code: string, prefix = ''): Promise<Record<string, stri
   };
 }
 
+/** /userinfo (or a spelling of it) with the User-Agent and the access token of the flow above. */
+const userinfoWithToken = (path: string) =>
+  request(sim.app).get(path).set('User-Agent', UA).set('Authorization', `Bearer ${accessToken}`);
+
 const CASES: Case[] = [
   {
     name: 'GET /userinfo without a token (401)',
@@ -155,11 +159,7 @@ const CASES: Case[] = [
     method: 'GET',
     exact: '/userinfo',
     others: ['/userinfo/', '/UserInfo'],
-    send: (path) =>
-      request(sim.app)
-        .get(path)
-        .set('User-Agent', UA)
-        .set('Authorization', `Bearer ${accessToken}`),
+    send: (path) => userinfoWithToken(path),
     endpoint: 'userinfo',
     status: 200,
     expectAnswer: (res) => {
@@ -182,11 +182,7 @@ const CASES: Case[] = [
     exact: '/userinfo',
     others: ['/userinfo', '/userinfo/'],
     head: true,
-    send: (path) =>
-      request(sim.app)
-        .get(path)
-        .set('User-Agent', UA)
-        .set('Authorization', `Bearer ${accessToken}`),
+    send: (path) => userinfoWithToken(path),
     endpoint: 'userinfo',
     status: 200,
   },
