@@ -39,7 +39,7 @@ import { requireUserAgent } from './http/require-user-agent.js';
 import { limitJsonDepth } from './http/limit-json-depth.js';
 import { injectFaults } from './http/inject-faults.js';
 import { route } from './http/route.js';
-import { serveHotRoutes } from './http/hot-routes.js';
+import { serveHotRoutesFirst } from './http/hot-routes.js';
 import { errorHandler } from './http/handle-errors.js';
 
 /**
@@ -100,20 +100,19 @@ export function buildApp(deps: AppDeps): express.Express {
   const userinfo = [fault('userinfo'), requireUserAgent, route(ctx, handleUserinfo)];
   const authorize = [fault('authorize'), ...bodies, route(ctx, handleAuthorize)];
 
-  // A relying party's sign-ins, spelt as relying parties spell them, are served in one layer
-  // (see hot-routes.ts); every other spelling, method and route goes through the router below.
-  app.use(
-    serveHotRoutes(
-      prelude,
-      [
-        { method: 'POST', path: '/token', handlers: token },
-        { method: 'GET', path: '/userinfo', handlers: userinfo },
-        { method: 'GET', path: '/authorize', handlers: authorize },
-        { method: 'POST', path: '/authorize', handlers: authorize },
-      ],
-      notFound,
-    ),
-  );
+  // A relying party's sign-ins, spelt as relying parties spell them, go ahead of the router (see
+  // hot-routes.ts); every other spelling, method and route goes through the router below.
+  serveHotRoutesFirst(app, {
+    before: prelude,
+    routes: [
+      { method: 'POST', path: '/token', handlers: token },
+      { method: 'GET', path: '/userinfo', handlers: userinfo },
+      { method: 'GET', path: '/authorize', handlers: authorize },
+      { method: 'POST', path: '/authorize', handlers: authorize },
+    ],
+    notFound,
+    onError: errorHandler,
+  });
   app.use(prelude);
   // The provider's own endpoints come first, busiest first: a relying party's requests meet no
   // admin or UI layer on their way.

@@ -6,7 +6,7 @@ import express, {
 } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { serveHotRoutes, type HotRoute } from './hot-routes.js';
+import { serveHotRoutesFirst, type HotRoute } from './hot-routes.js';
 
 /** What ran for one request, in order, kept on res.locals and answered by the last handler. */
 function trace(res: Response): string[] {
@@ -43,21 +43,19 @@ interface Lab {
   app: express.Express;
   /** Every error the app's error handler was given, with the request it came with. */
   errors: { error: unknown; url: string }[];
-  /** Each call of the outer next the lane made, with its arguments. */
-  outerNext: unknown[][];
   /** How many times the `before` handlers ran, all requests together. */
   beforeRuns: { first: number; second: number };
 }
 
 /**
- * An app laid out as build-app.ts lays out the real one: the lane first, then the same `before`
- * handlers for every other request, then the router's routes, a 404 and an error handler. The
- * lane's routes and the router's answer differently, so each answer says who served it.
+ * An app laid out as build-app.ts lays out the real one: the hot routes ahead of the router, then
+ * in the router a marker layer, the same `before` handlers for every other request, the router's
+ * routes, a 404 and the error handler. The hot routes and the router answer differently, so each
+ * answer says who served it.
  */
 function lab(extraRoutes: HotRoute[] = []): Lab {
   const errors: Lab['errors'] = [];
   const beforeRuns = { first: 0, second: 0 };
-  const outerNext: unknown[][] = [];
   const before: RequestHandler[] = [
     (_req, res, next) => {
       beforeRuns.first++;
@@ -83,17 +81,20 @@ function lab(extraRoutes: HotRoute[] = []): Lab {
     ...extraRoutes,
   ];
 
+  const onError = (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    errors.push({ error, url: req.url });
+    if (res.headersSent) return;
+    res.status(500).json({
+      by: 'error-handler',
+      message: error instanceof Error ? error.message : String(error),
+      trace: trace(res),
+    });
+  };
   const app = express();
   app.set('query parser', 'simple');
-  const lane = serveHotRoutes(before, routes, notFound);
-  app.use((req, res, next) =>
-    lane(req, res, (...args: unknown[]) => {
-      outerNext.push(args);
-      (next as (...a: unknown[]) => void)(...args);
-    }),
-  );
-  // Reached only by requests the lane passed on.
-  app.use(step('after-lane'));
+  serveHotRoutesFirst(app, { before, routes, notFound, onError });
+  // The router's first layer: reached only by requests the hot routes leave to the router.
+  app.use(step('router-first'));
   app.use(before);
   app.post('/token', answer('router-token'));
   app.get('/userinfo', answer('router-userinfo'));
@@ -103,27 +104,18 @@ function lab(extraRoutes: HotRoute[] = []): Lab {
     mark(res, 'router-404');
     res.status(404).json({ by: 'router-404', trace: trace(res) });
   });
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    errors.push({ error, url: req.url });
-    if (res.headersSent) return;
-    res.status(500).json({
-      by: 'error-handler',
-      message: error instanceof Error ? error.message : String(error),
-      trace: trace(res),
-    });
-  });
-  return { app, errors, outerNext, beforeRuns };
+  app.use(onError);
+  return { app, errors, beforeRuns };
 }
 
 /** Requests that hang (an error swallowed, a chain left without an answer) fail fast. */
 const TIMEOUT = { response: 2000, deadline: 3000 };
 
-describe('serveHotRoutes: the routes it serves', () => {
+describe('serveHotRoutesFirst: the routes it serves', () => {
   it('runs the before handlers, then the route handlers in order, and nothing of the router', async () => {
-    const { app, outerNext } = lab();
+    const { app } = lab();
     const res = await request(app).post('/token').timeout(TIMEOUT).send({ a: 1 });
     expect(res.status).toBe(200);
-    expect(outerNext).toEqual([]);
     expect(ranIn(app)).toEqual(['before-1', 'before-2', 'token-1', 'lane-token']);
     expect(res.headers['x-before']).toBe('yes');
     expect(res.body).toEqual({
@@ -165,7 +157,7 @@ describe('serveHotRoutes: the routes it serves', () => {
   });
 
   it('runs the before handlers once per request, request after request', async () => {
-    const { app, beforeRuns, outerNext } = lab();
+    const { app, beforeRuns } = lab();
     const paths: [string, string][] = [
       ['post', '/token'],
       ['get', '/userinfo'],
@@ -179,14 +171,14 @@ describe('serveHotRoutes: the routes it serves', () => {
       const ran = (res.body as { trace: string[] }).trace;
       expect(ran.filter((t) => t === 'before-1')).toHaveLength(1);
       expect(ran.filter((t) => t === 'before-2')).toHaveLength(1);
-      expect(ran).not.toContain('after-lane');
+      expect(ran).not.toContain('router-first');
     }
     expect(beforeRuns).toEqual({ first: paths.length, second: paths.length });
-    expect(outerNext).toEqual([]);
+    expect(ranIn(app)).not.toContain('router-first');
   });
 });
 
-describe('serveHotRoutes: everything else goes on through the router', () => {
+describe('serveHotRoutesFirst: everything else goes on through the router', () => {
   it.each([
     ['HEAD', '/userinfo', 200, undefined],
     ['GET', '/userinfo/', 200, 'router-userinfo'],
@@ -205,24 +197,23 @@ describe('serveHotRoutes: everything else goes on through the router', () => {
     ['GET', '/other', 200, 'router-other'],
     ['GET', '/', 404, 'router-404'],
   ])('%s %s: the router answers, the lane ran nothing', async (method, path, status, by) => {
-    const { app, beforeRuns, outerNext } = lab();
+    const { app, beforeRuns } = lab();
     const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'head';
     const res = await request(app)[verb](path).timeout(TIMEOUT);
     expect(res.status).toBe(status);
-    // Passed on once, untouched; the before handlers ran once, after the lane.
-    expect(outerNext).toEqual([[]]);
-    expect(ranIn(app).slice(0, 3)).toEqual(['after-lane', 'before-1', 'before-2']);
+    // Left to the router whole: the before handlers ran once, in the router.
+    expect(ranIn(app).slice(0, 3)).toEqual(['router-first', 'before-1', 'before-2']);
     expect(beforeRuns).toEqual({ first: 1, second: 1 });
     expect(res.headers['x-before']).toBe('yes');
     if (method === 'HEAD') {
       expect(res.text ?? '').toBe('');
       return;
     }
-    expect(res.body).toEqual({ by, trace: ['after-lane', 'before-1', 'before-2', by] });
+    expect(res.body).toEqual({ by, trace: ['router-first', 'before-1', 'before-2', by] });
   });
 });
 
-describe('serveHotRoutes: errors go to the app error handler, once', () => {
+describe('serveHotRoutesFirst: errors go to the app error handler, once', () => {
   const failing = (handler: RequestHandler): HotRoute[] => [
     { method: 'GET', path: '/fails', handlers: [step('first'), handler, answer('never')] },
   ];
@@ -251,7 +242,7 @@ describe('serveHotRoutes: errors go to the app error handler, once', () => {
       },
     ],
   ])('%s', async (_name, handler) => {
-    const { app, errors, beforeRuns, outerNext } = lab(failing(handler));
+    const { app, errors, beforeRuns } = lab(failing(handler));
     const res = await request(app).get('/fails?q=1').timeout(TIMEOUT);
     expect(res.status).toBe(500);
     expect(res.body.by).toBe('error-handler');
@@ -264,30 +255,27 @@ describe('serveHotRoutes: errors go to the app error handler, once', () => {
     expect(errors[0]?.error).toBeInstanceOf(Error);
     expect(res.body.message).toBe((errors[0]?.error as Error).message);
     expect(beforeRuns).toEqual({ first: 1, second: 1 });
-    // Passed on once, as the error; nothing after the failing handler ran, notFound included.
-    expect(outerNext).toEqual([[errors[0]?.error]]);
+    // Nothing after the failing handler ran, notFound and the router included.
     expect(ranIn(app)).toEqual(['before-1', 'before-2', 'first', 'failing']);
   });
 
   it('an error of a before handler skips the route handlers', async () => {
     const errors: unknown[] = [];
     const app = express();
-    app.use(
-      serveHotRoutes(
-        [
-          (_req, _res, next) => {
-            next(new Error('before failed'));
-          },
-        ],
-        [{ method: 'POST', path: '/token', handlers: [answer('never')] }],
-        answer('notFound'),
-      ),
-    );
-    app.use(answer('router'));
-    app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-      errors.push(error);
-      res.status(500).json({ message: (error as Error).message, trace: trace(res) });
+    serveHotRoutesFirst(app, {
+      before: [
+        (_req, _res, next) => {
+          next(new Error('before failed'));
+        },
+      ],
+      routes: [{ method: 'POST', path: '/token', handlers: [answer('never')] }],
+      notFound: answer('notFound'),
+      onError: (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+        errors.push(error);
+        res.status(500).json({ message: (error as Error).message, trace: trace(res) });
+      },
     });
+    app.use(answer('router'));
     const res = await request(app).post('/token').timeout(TIMEOUT);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'before failed', trace: [] });
@@ -296,7 +284,7 @@ describe('serveHotRoutes: errors go to the app error handler, once', () => {
   });
 
   it('an error after the answer went out still reaches the error handler once', async () => {
-    const { app, errors, outerNext } = lab([
+    const { app, errors } = lab([
       {
         method: 'GET',
         path: '/late',
@@ -313,14 +301,13 @@ describe('serveHotRoutes: errors go to the app error handler, once', () => {
     expect(res.body).toEqual({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors.map((e) => (e.error as Error).message)).toEqual(['late']);
-    expect(outerNext).toHaveLength(1);
     expect(ranIn(app)).toEqual(['before-1', 'before-2']);
   });
 });
 
-describe('serveHotRoutes: a chain that ends without answering', () => {
+describe('serveHotRoutesFirst: a chain that ends without answering', () => {
   it('is answered by notFound, not by the router', async () => {
-    const { app, errors, beforeRuns, outerNext } = lab([
+    const { app, errors, beforeRuns } = lab([
       { method: 'GET', path: '/silent', handlers: [step('a'), step('b')] },
       { method: 'POST', path: '/empty', handlers: [] },
     ]);
@@ -340,8 +327,7 @@ describe('serveHotRoutes: a chain that ends without answering', () => {
     });
     expect(errors).toEqual([]);
     expect(beforeRuns).toEqual({ first: 2, second: 2 });
-    expect(outerNext).toEqual([]);
-    expect(ranIn(app)).not.toContain('after-lane');
+    expect(ranIn(app)).not.toContain('router-first');
   });
 
   it('an async handler that resolves after calling next() moves on once', async () => {
@@ -365,5 +351,96 @@ describe('serveHotRoutes: a chain that ends without answering', () => {
     expect(errors).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ranIn(app)).toEqual(['before-1', 'before-2', 'async', 'done']);
+  });
+});
+
+describe('serveHotRoutesFirst: what Express does for the requests it serves', () => {
+  it("sets the app's prototypes, req.res, res.req and res.locals, as Express's own handle does", async () => {
+    const app = express();
+    app.set('query parser', 'simple');
+    let seen: Record<string, unknown> = {};
+    serveHotRoutesFirst(app, {
+      before: [],
+      routes: [
+        {
+          method: 'GET',
+          path: '/userinfo',
+          handlers: [
+            (req, res) => {
+              seen = {
+                requestPrototype: Object.getPrototypeOf(req) === app.request,
+                responsePrototype: Object.getPrototypeOf(res) === app.response,
+                reqRes: req.res === res,
+                resReq: res.req === req,
+                locals: typeof res.locals,
+                query: req.query,
+                app: req.app === app,
+              };
+              res.json({ ok: true });
+            },
+          ],
+        },
+      ],
+      notFound: answer('notFound'),
+      onError: (_e: unknown, _req: Request, res: Response, _next: NextFunction) => {
+        res.status(500).end();
+      },
+    });
+    const res = await request(app).get('/userinfo?a=1&a=2').timeout(TIMEOUT);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-powered-by']).toBe('Express');
+    expect(seen).toEqual({
+      requestPrototype: true,
+      responsePrototype: true,
+      reqRes: true,
+      resReq: true,
+      locals: 'object',
+      query: { a: ['1', '2'] },
+      app: true,
+    });
+    app.disable('x-powered-by');
+    expect((await request(app).get('/userinfo').timeout(TIMEOUT)).headers['x-powered-by']).toBe(
+      undefined,
+    );
+  });
+
+  it('closes the connection when an error comes after the head went out, as Express does', async () => {
+    const app = express();
+    app.set('env', 'test');
+    serveHotRoutesFirst(app, {
+      before: [],
+      routes: [
+        {
+          method: 'GET',
+          path: '/late',
+          handlers: [
+            (_req, res, next) => {
+              res.writeHead(200, { 'Content-Type': 'text/plain' });
+              res.write('part');
+              next(new Error('late'));
+            },
+          ],
+        },
+      ],
+      notFound: answer('notFound'),
+      onError: (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+        if (res.headersSent) {
+          next(error);
+          return;
+        }
+        res.status(500).end();
+      },
+    });
+    const failure = await request(app)
+      .get('/late')
+      .timeout(TIMEOUT)
+      .then(
+        () => undefined,
+        (error: { timeout?: number; code?: string }) => error,
+      );
+    // The connection is closed at once (not left to time out).
+    expect(failure).toBeDefined();
+    expect(failure?.timeout).toBeUndefined();
+    expect(failure?.code).toBe('ECONNRESET');
   });
 });
