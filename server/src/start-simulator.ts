@@ -1,5 +1,6 @@
 import { trustStartupHost } from './http/admin-access.js';
 import { toOriginForm } from './http/origin-form-target.js';
+import { appMessageClasses } from './http/app-message-classes.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Simulator } from './create-simulator.js';
@@ -69,7 +70,7 @@ export function startSimulator(
     );
   }
   return new Promise((resolve) => {
-    const server = createServer((req, res) => {
+    const server = createServer(appMessageClasses(simulator.app), (req, res) => {
       if (toOriginForm(req, res)) simulator.app(req, res);
     });
     server.keepAliveTimeout = 5000;
