@@ -52,6 +52,12 @@ export interface ToolsState {
   resend: ResendState;
   /** The exchange set aside to compare with the selected one. */
   compareId: string | null;
+  /**
+   * The exchange whose request is open in the resend editor. Kept here, not in the detail pane:
+   * the pane is laid out anew when the window's layout changes (a panel closing, a resize), and
+   * the editor must stay open through that.
+   */
+  resendEditingId: string | null;
   keySource: 'key' | 'url';
   verifyKeyText: string;
   verifyUrl: string;
@@ -70,6 +76,7 @@ export interface ToolsActions {
   dismissTestClientRun(): void;
   resendExchange(id: string, assertion?: 'resign' | 'as-is', edits?: ResendEdits): Promise<void>;
   setCompareId(id: string | null): void;
+  setResendEditingId(id: string | null): void;
   setKeySource(source: 'key' | 'url'): void;
   setVerifyKeyText(text: string): void;
   setVerifyUrl(url: string): void;
@@ -107,6 +114,7 @@ export const initialToolsState = (): ToolsState => ({
   },
   resend: { state: 'idle' },
   compareId: null,
+  resendEditingId: null,
   keySource: 'url',
   verifyKeyText: '',
   verifyUrl: '',
@@ -220,6 +228,7 @@ export function createToolsSlice(
       }
     },
     setCompareId: (compareId) => set({ compareId }),
+    setResendEditingId: (resendEditingId) => set({ resendEditingId }),
     setKeySource: (keySource) => set({ keySource, keyCheck: { state: 'idle' } }),
     setVerifyKeyText: (verifyKeyText) => set({ verifyKeyText }),
     setVerifyUrl: (verifyUrl) => set({ verifyUrl }),

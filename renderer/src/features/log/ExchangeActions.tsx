@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Exchange } from '../../../../server/src/contract.js';
 import { Icon } from '../../components/Icon.js';
 import { useAppStore } from '../../store/app-store-context.js';
@@ -11,7 +10,8 @@ export function ExchangeActions({ e }: { e: Exchange }) {
   const compareId = useAppStore((s) => s.compareId);
   const setCompareId = useAppStore((s) => s.setCompareId);
   const sending = resend.state === 'sending';
-  const [editing, setEditing] = useState<string | null>(null);
+  const editing = useAppStore((s) => s.resendEditingId);
+  const setEditing = useAppStore((s) => s.setResendEditingId);
   const mine =
     resend.state === 'done' && (resend.exchangeId === e.id || resend.newId === e.id)
       ? resend
